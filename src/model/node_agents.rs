@@ -1,0 +1,45 @@
+//! The node agents, as one collective part: start every pending copy that has a node, and report
+//! it running. They only read and write the state store.
+
+use super::part::Part;
+use super::state_store::{StateStore, TraceLimit};
+use super::value::{Copy, Status, Value};
+
+/// One turn of the node agents; returns how many copies they started.
+pub fn node_agents(store: &mut StateStore) -> Result<usize, TraceLimit> {
+    store.component(Part::NodeAgents);
+    let copies = store.read("copy/")?;
+    let mut work = 0;
+    for (key, value) in &copies {
+        let Some(copy) = value.as_copy() else { continue };
+        // An empty node name counts as no node, as an empty string is false in the lesson's JS.
+        let placed = copy.node.as_deref().is_some_and(|n| !n.is_empty());
+        if placed && copy.status == Status::Pending {
+            store.write(key, Value::Copy(Copy { status: Status::Running, ..copy.clone() }))?;
+            work += 1;
+        }
+    }
+    Ok(work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn copy(node: Option<&str>, status: Status) -> Value {
+        Value::Copy(Copy { service: "a".into(), node: node.map(Into::into), status })
+    }
+
+    #[test]
+    fn starts_placed_pending_copies_only() {
+        let mut s = StateStore::new([
+            ("copy/a-1".into(), copy(Some("node/m1"), Status::Pending)),
+            ("copy/a-2".into(), copy(None, Status::Pending)),
+            ("copy/a-3".into(), copy(Some(""), Status::Pending)),
+            ("copy/a-4".into(), copy(Some("m9"), Status::Dead)),
+        ]);
+        assert_eq!(node_agents(&mut s).unwrap(), 1);
+        assert_eq!(s.get("copy/a-1"), Some(&copy(Some("node/m1"), Status::Running)));
+        assert!(s.actual().contains("copy/a-1"));
+    }
+}

@@ -1,0 +1,377 @@
+//! Scenarios: a starting store, the requests sent to it, which part is down, and how many rounds
+//! may run. Parsed from JSON with every problem named by its field, then simulated.
+
+use super::api_server::{Request, Response};
+use super::part::Part;
+use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
+use super::state_store::TraceLimit;
+use super::value::{Copy, Health, Node, Prefix, Service, Status, Value};
+use serde_json::{Map, Value as Json};
+use std::fmt;
+
+/// Largest `desired` or `capacity` a scenario may ask for.
+pub const MAX_COUNT: u64 = 100_000;
+/// Most entries a starting store may hold.
+pub const MAX_ENTRIES: usize = 200_000;
+/// Most requests a scenario may send.
+pub const MAX_REQUESTS: usize = 100_000;
+/// Most rounds a scenario may allow.
+pub const MAX_ROUNDS: u32 = 1000;
+/// Largest scenario text accepted, in bytes.
+pub const MAX_INPUT_BYTES: usize = 64 << 20;
+
+/// What one run starts from and does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The starting store, in insertion order.
+    pub initial: Vec<(String, Value)>,
+    /// Requests sent through the API server before the first round.
+    pub requests: Vec<Request>,
+    /// The part that is down for the whole run, if any.
+    pub down: Option<Part>,
+    /// The most rounds the loop may run.
+    pub max_rounds: u32,
+}
+
+/// A scenario (or a part of one) that cannot be used, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// Where the problem is, like `requests[2].value.status`; empty for the document itself.
+    pub path: String,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+fn err<T>(path: &str, message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError { path: path.to_string(), message: message.into() })
+}
+
+/// The lesson's starting state: two services (3 collector copies, 2 verifier copies) and three
+/// nodes of capacity four.
+pub fn lesson_initial() -> Vec<(String, Value)> {
+    let mut entries = vec![
+        ("service/collector".to_string(), Value::Service(Service { desired: 3 })),
+        ("service/verifier".to_string(), Value::Service(Service { desired: 2 })),
+    ];
+    let copies = (1..=3).map(|i| ("collector", i)).chain((1..=2).map(|i| ("verifier", i)));
+    for (service, i) in copies {
+        let copy = Copy { service: service.into(), node: Some(format!("m{i}")), status: Status::Running };
+        entries.push((format!("copy/{service}-{i}"), Value::Copy(copy)));
+    }
+    for i in 1..=3 {
+        entries.push((format!("node/m{i}"), Value::Node(Node { capacity: 4, health: Health::Alive })));
+    }
+    entries
+}
+
+/// The lesson's request: the collector service's desired copy count, 3 -> 5.
+pub fn lesson_request() -> Request {
+    Request { key: "service/collector".into(), value: Some(Value::Service(Service { desired: 5 })) }
+}
+
+impl Scenario {
+    /// The lesson's traced scenario: its starting state and its one scale request.
+    pub fn lesson() -> Scenario {
+        Scenario { initial: lesson_initial(), requests: vec![lesson_request()], down: None, max_rounds: DEFAULT_MAX_ROUNDS }
+    }
+
+    /// Parses a scenario document (see the README for its fields).
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        if text.len() > MAX_INPUT_BYTES {
+            return err("", format!("the scenario is larger than {} MiB", MAX_INPUT_BYTES >> 20));
+        }
+        let doc: Json = serde_json::from_str(text).or_else(|e| err("", format!("invalid JSON: {e}")))?;
+        Scenario::from_value(&doc, "")
+    }
+
+    /// Parses a scenario already read as JSON; `at` prefixes every error path.
+    pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, ScenarioError> {
+        let obj = object(doc, at, "a scenario object")?;
+        only_fields(obj, at, &["initial", "requests", "down", "max_rounds"])?;
+        let initial = match obj.get("initial") {
+            None => lesson_initial(),
+            Some(v) => parse_initial(v, &join(at, "initial"))?,
+        };
+        let requests = match obj.get("requests") {
+            None => Vec::new(),
+            Some(v) => parse_requests(v, &join(at, "requests"))?,
+        };
+        let down = match obj.get("down") {
+            None | Some(Json::Null) => None,
+            Some(Json::String(s)) => match Part::from_name(s) {
+                Some(p) => Some(p),
+                None => return err(&join(at, "down"), format!("unknown component \"{s}\"; use null or one of {}", Part::names_list())),
+            },
+            Some(other) => return err(&join(at, "down"), format!("must be null or a component name, found {}", kind(other))),
+        };
+        let max_rounds = match obj.get("max_rounds") {
+            None => DEFAULT_MAX_ROUNDS,
+            Some(v) => whole(v, &join(at, "max_rounds"), 1, u64::from(MAX_ROUNDS))? as u32,
+        };
+        Ok(Scenario { initial, requests, down, max_rounds })
+    }
+
+    /// Runs the scenario: every request through the API server, then the round loop.
+    pub fn simulate(&self) -> Result<Outcome, TraceLimit> {
+        let mut plane = Plane::new(self.initial.iter().cloned(), self.down);
+        let mut responses = Vec::with_capacity(self.requests.len());
+        for r in &self.requests {
+            responses.push(plane.request(r)?);
+        }
+        plane.run(self.max_rounds)?;
+        Ok(Outcome { responses, plane })
+    }
+}
+
+/// What a simulated scenario produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The API server's answer to each request, in order.
+    pub responses: Vec<Response>,
+    /// The plane after the run: its store holds the trace, revision and final contents.
+    pub plane: Plane,
+}
+
+fn join(at: &str, field: &str) -> String {
+    if at.is_empty() {
+        field.to_string()
+    } else {
+        format!("{at}.{field}")
+    }
+}
+
+fn kind(v: &Json) -> &'static str {
+    match v {
+        Json::Null => "null",
+        Json::Bool(_) => "a boolean",
+        Json::Number(_) => "a number",
+        Json::String(_) => "a string",
+        Json::Array(_) => "an array",
+        Json::Object(_) => "an object",
+    }
+}
+
+fn object<'a>(v: &'a Json, at: &str, what: &str) -> Result<&'a Map<String, Json>, ScenarioError> {
+    match v {
+        Json::Object(o) => Ok(o),
+        other => err(at, format!("must be {what}, found {}", kind(other))),
+    }
+}
+
+fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Result<(), ScenarioError> {
+    for name in obj.keys() {
+        if !allowed.contains(&name.as_str()) {
+            return err(at, format!("unknown field \"{name}\" (expected {})", allowed.join(", ")));
+        }
+    }
+    Ok(())
+}
+
+fn required<'a>(obj: &'a Map<String, Json>, at: &str, field: &str) -> Result<&'a Json, ScenarioError> {
+    obj.get(field).ok_or_else(|| ScenarioError { path: at.to_string(), message: format!("missing field \"{field}\"") })
+}
+
+/// A whole number in `lo..=hi`; `3.0` counts as 3, `3.5` and `-1` do not.
+fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, ScenarioError> {
+    let Json::Number(n) = v else {
+        return err(at, format!("must be a whole number from {lo} to {hi}, found {}", kind(v)));
+    };
+    let value = match (n.as_u64(), n.as_f64()) {
+        (Some(u), _) => u,
+        (None, Some(f)) if f < 0.0 => return err(at, format!("must not be negative, found {n}")),
+        (None, Some(f)) if f.fract() != 0.0 => return err(at, format!("must be a whole number, found {n}")),
+        (None, Some(f)) if f <= hi as f64 => f as u64,
+        _ => return err(at, format!("must be at most {hi}, found {n}")),
+    };
+    if value < lo || value > hi {
+        return err(at, format!("must be from {lo} to {hi}, found {value}"));
+    }
+    Ok(value)
+}
+
+fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, ScenarioError> {
+    match v {
+        Json::String(s) => Ok(s),
+        other => err(at, format!("must be a string, found {}", kind(other))),
+    }
+}
+
+fn parse_initial(v: &Json, at: &str) -> Result<Vec<(String, Value)>, ScenarioError> {
+    let obj = object(v, at, "an object of key: value")?;
+    if obj.len() > MAX_ENTRIES {
+        return err(at, format!("has {} entries; at most {MAX_ENTRIES} are allowed", obj.len()));
+    }
+    let mut entries = Vec::with_capacity(obj.len());
+    for (key, value) in obj {
+        let path = format!("{at}[{key:?}]");
+        let Some(prefix) = Prefix::of_key(key) else {
+            return err(&path, "key is outside the schema (keys start with service/, copy/ or node/)");
+        };
+        entries.push((key.clone(), parse_value(value, &path, prefix)?));
+    }
+    Ok(entries)
+}
+
+fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, ScenarioError> {
+    let Json::Array(items) = v else {
+        return err(at, format!("must be an array of requests, found {}", kind(v)));
+    };
+    if items.len() > MAX_REQUESTS {
+        return err(at, format!("has {} requests; at most {MAX_REQUESTS} are allowed", items.len()));
+    }
+    items.iter().enumerate().map(|(i, item)| parse_request(item, &format!("{at}[{i}]"))).collect()
+}
+
+/// One request. Its key may be outside the schema (the API server answers `out of schema`), but
+/// its value must still be a service, copy or node value, or null to remove the key.
+pub fn parse_request(v: &Json, at: &str) -> Result<Request, ScenarioError> {
+    let obj = object(v, at, "a request object {\"key\", \"value\"}")?;
+    only_fields(obj, at, &["key", "value"])?;
+    let key = string(required(obj, at, "key")?, &join(at, "key"))?.to_string();
+    let value_at = join(at, "value");
+    let value = match required(obj, at, "value")? {
+        Json::Null => None,
+        value => {
+            let prefix = match Prefix::of_key(&key) {
+                Some(p) => p,
+                None => guess_prefix(value, &value_at)?,
+            };
+            Some(parse_value(value, &value_at, prefix)?)
+        }
+    };
+    Ok(Request { key, value })
+}
+
+fn guess_prefix(v: &Json, at: &str) -> Result<Prefix, ScenarioError> {
+    let obj = object(v, at, "a service, copy or node value")?;
+    if obj.contains_key("desired") {
+        Ok(Prefix::Service)
+    } else if obj.contains_key("status") {
+        Ok(Prefix::Copy)
+    } else if obj.contains_key("capacity") {
+        Ok(Prefix::Node)
+    } else {
+        err(at, "must be a service {desired}, a copy {service, node, status} or a node {capacity, health}")
+    }
+}
+
+/// A value of the kind its prefix holds.
+pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, ScenarioError> {
+    let max = MAX_COUNT;
+    match prefix {
+        Prefix::Service => {
+            let obj = object(v, at, "a service value {\"desired\": N}")?;
+            only_fields(obj, at, &["desired"])?;
+            let desired = whole(required(obj, at, "desired")?, &join(at, "desired"), 0, max)? as u32;
+            Ok(Value::Service(Service { desired }))
+        }
+        Prefix::Copy => {
+            let obj = object(v, at, "a copy value {\"service\", \"node\", \"status\"}")?;
+            only_fields(obj, at, &["service", "node", "status"])?;
+            let service = string(required(obj, at, "service")?, &join(at, "service"))?.to_string();
+            let node = match required(obj, at, "node")? {
+                Json::Null => None,
+                n => Some(string(n, &join(at, "node"))?.to_string()),
+            };
+            let status_at = join(at, "status");
+            let status = match string(required(obj, at, "status")?, &status_at)? {
+                "pending" => Status::Pending,
+                "running" => Status::Running,
+                "dead" => Status::Dead,
+                s => return err(&status_at, format!("unknown status \"{s}\"; use \"pending\", \"running\" or \"dead\"")),
+            };
+            Ok(Value::Copy(Copy { service, node, status }))
+        }
+        Prefix::Node => {
+            let obj = object(v, at, "a node value {\"capacity\": N, \"health\"}")?;
+            only_fields(obj, at, &["capacity", "health"])?;
+            let capacity = whole(required(obj, at, "capacity")?, &join(at, "capacity"), 0, max)? as u32;
+            let health_at = join(at, "health");
+            let health = match string(required(obj, at, "health")?, &health_at)? {
+                "alive" => Health::Alive,
+                "dead" => Health::Dead,
+                s => return err(&health_at, format!("unknown health \"{s}\"; use \"alive\" or \"dead\"")),
+            };
+            Ok(Value::Node(Node { capacity, health }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(text: &str) -> String {
+        Scenario::from_json(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn defaults_are_the_lessons_state_no_requests_nothing_down_eight_rounds() {
+        let s = Scenario::from_json("{}").unwrap();
+        assert_eq!(s.initial, lesson_initial());
+        assert_eq!((s.requests.len(), s.down, s.max_rounds), (0, None, 8));
+    }
+
+    #[test]
+    fn initial_keeps_document_order() {
+        let s = Scenario::from_json(r#"{"initial": {"node/b": {"capacity": 1, "health": "alive"}, "copy/a-1": {"service": "a", "node": null, "status": "pending"}, "service/a": {"desired": 1}}}"#).unwrap();
+        let keys: Vec<_> = s.initial.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["node/b", "copy/a-1", "service/a"]);
+    }
+
+    #[test]
+    fn each_bad_input_names_its_field() {
+        let cases = [
+            ("{", "invalid JSON"),
+            ("[]", "must be a scenario object, found an array"),
+            (r#"{"initail": {}}"#, "unknown field \"initail\""),
+            (r#"{"initial": {"pods/x": {}}}"#, "initial[\"pods/x\"]: key is outside the schema"),
+            (r#"{"initial": {"service/a": {"desired": -1}}}"#, "initial[\"service/a\"].desired: must not be negative"),
+            (r#"{"initial": {"service/a": {"desired": 2.5}}}"#, "initial[\"service/a\"].desired: must be a whole number"),
+            (r#"{"initial": {"service/a": {"desired": 100001}}}"#, "must be from 0 to 100000"),
+            (r#"{"initial": {"service/a": {"desired": "3"}}}"#, "desired: must be a whole number from 0 to 100000, found a string"),
+            (r#"{"initial": {"node/a": {"capacity": 1e9, "health": "alive"}}}"#, "capacity: must be at most 100000"),
+            (r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "lost"}}}"#, "status: unknown status \"lost\""),
+            (r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#, "initial[\"copy/a\"]: missing field \"node\""),
+            (r#"{"initial": {"node/a": {"capacity": 1, "health": "alive", "zone": 1}}}"#, "unknown field \"zone\""),
+            (r#"{"requests": {}}"#, "requests: must be an array"),
+            (r#"{"requests": [{"key": "service/a"}]}"#, "requests[0]: missing field \"value\""),
+            (r#"{"requests": [{"key": 3, "value": null}]}"#, "requests[0].key: must be a string"),
+            (r#"{"requests": [{"key": "pods/a", "value": {"x": 1}}]}"#, "requests[0].value: must be a service"),
+            (r#"{"down": "etcd"}"#, "down: unknown component \"etcd\""),
+            (r#"{"down": 3}"#, "down: must be null or a component name"),
+            (r#"{"max_rounds": 0}"#, "max_rounds: must be from 1 to 1000"),
+            (r#"{"max_rounds": 1001}"#, "max_rounds: must be from 1 to 1000"),
+        ];
+        for (text, expected) in cases {
+            let got = error_of(text);
+            assert!(got.contains(expected), "{text}\n  gave: {got}\n  want: {expected}");
+        }
+    }
+
+    #[test]
+    fn too_many_entries_is_refused_before_any_work() {
+        let entries: Vec<String> = (0..=MAX_ENTRIES).map(|i| format!("\"service/s{i}\":{{\"desired\":0}}")).collect();
+        let text = format!("{{\"initial\":{{{}}}}}", entries.join(","));
+        assert!(error_of(&text).contains("at most 200000"));
+    }
+
+    #[test]
+    fn out_of_schema_requests_parse_and_are_refused_by_the_api_server() {
+        let s = Scenario::from_json(r#"{"requests": [{"key": "pods/a", "value": {"desired": 1}}]}"#).unwrap();
+        let out = s.simulate().unwrap();
+        assert_eq!(out.responses, [Response::OutOfSchema]);
+    }
+}

@@ -1,0 +1,106 @@
+//! The scheduler: places every node-less pending copy on the emptiest alive node that still has
+//! room, the first such node in store order on a tie. It only reads and writes the state store.
+
+use super::part::Part;
+use super::state_store::{StateStore, TraceLimit};
+use super::value::{Copy, Health, Status, Value};
+use std::collections::{BTreeSet, HashMap};
+
+/// One turn of the scheduler; returns how many copies it placed.
+pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
+    store.component(Part::Scheduler);
+    let nodes = store.read("node/")?;
+    let copies = store.read("copy/")?;
+
+    // Alive nodes in store order, with their capacity.
+    let alive: Vec<(&str, u32)> = nodes
+        .iter()
+        .filter_map(|(k, v)| match &**v {
+            Value::Node(n) if n.health == Health::Alive => Some((&**k, n.capacity)),
+            _ => None,
+        })
+        .collect();
+    let position: HashMap<&str, usize> = alive.iter().enumerate().map(|(i, (k, _))| (*k, i)).collect();
+
+    // A node's load is the copies (of any status) whose node field equals the node's key exactly.
+    let mut load = vec![0u64; alive.len()];
+    for (_, v) in &copies {
+        if let Some(i) = v.as_copy().and_then(|c| c.node.as_deref()).and_then(|n| position.get(n)) {
+            load[*i] += 1;
+        }
+    }
+
+    // Nodes with room, ordered by (load, store position): the first is the one to pick.
+    let mut room: BTreeSet<(u64, usize)> =
+        (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)).map(|i| (load[i], i)).collect();
+
+    let mut work = 0;
+    for (key, value) in &copies {
+        let Some(copy) = value.as_copy() else { continue };
+        if copy.node.is_some() || copy.status != Status::Pending {
+            continue;
+        }
+        let Some((l, i)) = room.pop_first() else { break }; // no room anywhere: left unplaced
+        let placed = Copy { node: Some(alive[i].0.to_string()), ..copy.clone() };
+        store.write(key, Value::Copy(placed))?;
+        work += 1;
+        if l + 1 < u64::from(alive[i].1) {
+            room.insert((l + 1, i));
+        }
+    }
+    Ok(work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::value::Node;
+
+    fn node(capacity: u32, health: Health) -> Value {
+        Value::Node(Node { capacity, health })
+    }
+
+    fn pending(node: Option<&str>) -> Value {
+        Value::Copy(Copy { service: "a".into(), node: node.map(Into::into), status: Status::Pending })
+    }
+
+    fn placements(s: &StateStore) -> Vec<String> {
+        s.trace()
+            .iter()
+            .filter_map(|t| match t.value.as_deref() {
+                Some(Value::Copy(c)) => Some(format!("{} {}", t.key, c.node.as_deref().unwrap_or("-"))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn picks_the_emptiest_alive_node_first_on_ties_and_skips_full_ones() {
+        let mut s = StateStore::new([
+            ("node/m1".into(), node(1, Health::Alive)),
+            ("node/m2".into(), node(3, Health::Dead)),
+            ("node/m3".into(), node(2, Health::Alive)),
+            ("node/m4".into(), node(0, Health::Alive)),
+            ("copy/a-1".into(), pending(None)),
+            ("copy/a-2".into(), pending(None)),
+            ("copy/a-3".into(), pending(None)),
+            ("copy/a-4".into(), pending(None)),
+        ]);
+        assert_eq!(scheduler(&mut s).unwrap(), 3);
+        assert_eq!(placements(&s), ["copy/a-1 node/m1", "copy/a-2 node/m3", "copy/a-3 node/m3"]);
+    }
+
+    #[test]
+    fn load_counts_only_copies_that_name_the_node_key() {
+        // `m1` (a bare name, as in the lesson's starting state) is not `node/m1`.
+        let mut s = StateStore::new([
+            ("node/m1".into(), node(4, Health::Alive)),
+            ("node/m2".into(), node(4, Health::Alive)),
+            ("copy/a-1".into(), pending(Some("m1"))),
+            ("copy/a-2".into(), pending(Some("node/m1"))),
+            ("copy/a-3".into(), pending(None)),
+        ]);
+        scheduler(&mut s).unwrap();
+        assert_eq!(placements(&s), ["copy/a-3 node/m2"]);
+    }
+}

@@ -1,0 +1,372 @@
+//! The state store: an insertion-ordered key-value ledger whose revision counts every write, and
+//! which records every read and write as a step of the trace.
+
+use super::part::Part;
+use super::value::{Status, Value};
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+use std::rc::Rc;
+
+/// One entry of the store, as a read returns it. Cheap to clone: reads hand out snapshots.
+pub type Entry = (Rc<str>, Rc<Value>);
+
+/// What a step did to the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// Scanned one prefix.
+    Read,
+    /// Set one key.
+    Write,
+    /// Deleted one key.
+    Remove,
+}
+
+impl Op {
+    /// The lesson's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Op::Read => "read",
+            Op::Write => "write",
+            Op::Remove => "remove",
+        }
+    }
+}
+
+/// One step of the trace: a component read a prefix or wrote or removed a key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Who acted.
+    pub component: Part,
+    /// Read, write or remove.
+    pub op: Op,
+    /// The key written or removed, or the prefix read followed by `*`.
+    pub key: Rc<str>,
+    /// Items a read found; 1 for a write or remove.
+    pub items: usize,
+    /// The value a write set (none for reads and removes).
+    pub value: Option<Rc<Value>>,
+    /// The round it happened in; 0 for requests before the first round.
+    pub round: u32,
+}
+
+/// A change to what actually runs, as opposed to what the store believes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActualChange {
+    /// How many trace steps had been recorded when it happened.
+    pub after_steps: usize,
+    /// The copy's key.
+    pub key: Rc<str>,
+    /// Whether the copy runs from now on.
+    pub running: bool,
+}
+
+/// The run recorded more steps than a lab can show: it was stopped there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceLimit {
+    /// The limit that was reached.
+    pub steps: usize,
+}
+
+impl fmt::Display for TraceLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the run was stopped after {} trace steps; lower desired counts or max_rounds",
+            self.steps
+        )
+    }
+}
+
+impl std::error::Error for TraceLimit {}
+
+/// Most trace steps one run may record. A scenario can ask for endless work (a copy suffix that
+/// is not a number makes every new copy overwrite `copy/<service>-NaN`, so each round has work);
+/// this bound keeps such a run to well under a second and its memory small.
+pub const MAX_TRACE_STEPS: usize = 1_000_000;
+
+/// The state store with its trace.
+#[derive(Clone, Debug)]
+pub struct StateStore {
+    slots: Vec<Option<Entry>>,
+    index: HashMap<Rc<str>, usize>,
+    live: usize,
+    revision: u64,
+    trace: Vec<Step>,
+    active: Part,
+    round: u32,
+    down: bool,
+    step_limit: usize,
+    actual: BTreeSet<Rc<str>>,
+    actual_log: Vec<ActualChange>,
+}
+
+impl StateStore {
+    /// A store holding `initial` in order (a repeated key keeps its first place and takes its
+    /// last value, as a JavaScript `Map` built from entries does), at revision 0. Copies marked
+    /// running there are taken to be actually running.
+    pub fn new(initial: impl IntoIterator<Item = (String, Value)>) -> StateStore {
+        let mut store = StateStore {
+            slots: Vec::new(),
+            index: HashMap::new(),
+            live: 0,
+            revision: 0,
+            trace: Vec::new(),
+            active: Part::ApiServer,
+            round: 0,
+            down: false,
+            step_limit: MAX_TRACE_STEPS,
+            actual: BTreeSet::new(),
+            actual_log: Vec::new(),
+        };
+        for (k, v) in initial {
+            store.set(Rc::from(k), Rc::new(v));
+        }
+        let running: Vec<Rc<str>> = store
+            .entries()
+            .filter(|(_, v)| v.as_copy().is_some_and(|c| c.status == Status::Running))
+            .map(|(k, _)| k.clone())
+            .collect();
+        store.actual.extend(running);
+        store
+    }
+
+    /// Takes the store down (reads find nothing, writes land nowhere) or brings it back.
+    pub fn set_down(&mut self, down: bool) {
+        self.down = down;
+    }
+
+    /// Whether the store is down.
+    pub fn is_down(&self) -> bool {
+        self.down
+    }
+
+    /// Lowers the step limit (tests use it to reach the limit quickly).
+    pub fn set_step_limit(&mut self, steps: usize) {
+        self.step_limit = steps.min(MAX_TRACE_STEPS);
+    }
+
+    /// Names the component whose reads and writes follow.
+    pub fn component(&mut self, part: Part) {
+        self.active = part;
+    }
+
+    /// Names the round whose steps follow.
+    pub fn set_round(&mut self, round: u32) {
+        self.round = round;
+    }
+
+    /// Scans one prefix: returns its entries in store order and records the count as read load.
+    pub fn read(&mut self, prefix: &str) -> Result<Vec<Entry>, TraceLimit> {
+        if self.down {
+            return Ok(Vec::new());
+        }
+        self.check_limit()?;
+        let found: Vec<Entry> = self.entries().filter(|(k, _)| k.starts_with(prefix)).cloned().collect();
+        self.record(Op::Read, Rc::from(format!("{prefix}*")), found.len(), None);
+        Ok(found)
+    }
+
+    /// Sets a key; a new key goes to the end, an existing one keeps its place.
+    pub fn write(&mut self, key: &Rc<str>, value: Value) -> Result<(), TraceLimit> {
+        if self.down {
+            return Ok(());
+        }
+        self.check_limit()?;
+        let value = Rc::new(value);
+        self.set(key.clone(), value.clone());
+        self.revision += 1;
+        self.record(Op::Write, key.clone(), 1, Some(value.clone()));
+        if let Value::Copy(c) = &*value {
+            match c.status {
+                Status::Running => self.set_actual(key, true),
+                Status::Dead => self.set_actual(key, false),
+                Status::Pending => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Deletes a key (counted as a write even when the key was absent, as in the lesson). A copy
+    /// whose record is removed stops running: the node side stops what the ledger no longer has.
+    pub fn remove(&mut self, key: &Rc<str>) -> Result<(), TraceLimit> {
+        if self.down {
+            return Ok(());
+        }
+        self.check_limit()?;
+        if let Some(slot) = self.index.remove(key) {
+            self.slots[slot] = None;
+            self.live -= 1;
+            self.compact_if_sparse();
+        }
+        self.revision += 1;
+        self.record(Op::Remove, key.clone(), 1, None);
+        self.set_actual(key, false);
+        Ok(())
+    }
+
+    /// Records a fact on the nodes that did not come through the store (a death that happened
+    /// whether or not its report landed).
+    pub fn set_actual(&mut self, key: &Rc<str>, running: bool) {
+        let changed = if running { self.actual.insert(key.clone()) } else { self.actual.remove(key) };
+        if changed {
+            self.actual_log.push(ActualChange { after_steps: self.trace.len(), key: key.clone(), running });
+        }
+    }
+
+    /// The entries in store order.
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.slots.iter().flatten()
+    }
+
+    /// The value under a key.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.index.get(key).and_then(|&i| self.slots[i].as_ref()).map(|(_, v)| &**v)
+    }
+
+    /// How many keys the store holds.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether the store holds no key.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// Writes and removes so far.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Every step so far.
+    pub fn trace(&self) -> &[Step] {
+        &self.trace
+    }
+
+    /// The copies actually running, by key.
+    pub fn actual(&self) -> &BTreeSet<Rc<str>> {
+        &self.actual
+    }
+
+    /// Every change to what actually runs, in order.
+    pub fn actual_log(&self) -> &[ActualChange] {
+        &self.actual_log
+    }
+
+    fn set(&mut self, key: Rc<str>, value: Rc<Value>) {
+        match self.index.get(&key) {
+            Some(&i) => self.slots[i] = Some((key, value)),
+            None => {
+                self.index.insert(key.clone(), self.slots.len());
+                self.slots.push(Some((key, value)));
+                self.live += 1;
+            }
+        }
+    }
+
+    /// Checked before any change, so a stopped run never holds a half-recorded step.
+    fn check_limit(&self) -> Result<(), TraceLimit> {
+        if self.trace.len() >= self.step_limit {
+            return Err(TraceLimit { steps: self.step_limit });
+        }
+        Ok(())
+    }
+
+    fn record(&mut self, op: Op, key: Rc<str>, items: usize, value: Option<Rc<Value>>) {
+        self.trace.push(Step { component: self.active, op, key, items, value, round: self.round });
+    }
+
+    /// Drops removed slots once they outnumber live ones, keeping reads linear in live keys.
+    fn compact_if_sparse(&mut self) {
+        let dead = self.slots.len() - self.live;
+        if dead > 64 && dead > self.live {
+            self.slots.retain(Option::is_some);
+            for (i, (k, _)) in self.slots.iter().flatten().enumerate() {
+                if let Some(slot) = self.index.get_mut(k) {
+                    *slot = i;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::value::{Node, Health, Service};
+
+    fn svc(n: u32) -> Value {
+        Value::Service(Service { desired: n })
+    }
+
+    fn keys(s: &StateStore) -> Vec<String> {
+        s.entries().map(|(k, _)| k.to_string()).collect()
+    }
+
+    #[test]
+    fn overwrite_keeps_place_and_rewrite_after_remove_goes_last() {
+        let mut s = StateStore::new([("service/a".into(), svc(1)), ("service/b".into(), svc(2))]);
+        s.write(&Rc::from("service/a"), svc(3)).unwrap();
+        assert_eq!(keys(&s), ["service/a", "service/b"]);
+        s.remove(&Rc::from("service/a")).unwrap();
+        s.write(&Rc::from("service/a"), svc(4)).unwrap();
+        assert_eq!(keys(&s), ["service/b", "service/a"]);
+        assert_eq!(s.revision(), 3);
+    }
+
+    #[test]
+    fn reads_count_items_of_one_prefix() {
+        let mut s = StateStore::new([
+            ("service/a".into(), svc(1)),
+            ("node/m1".into(), Value::Node(Node { capacity: 1, health: Health::Alive })),
+            ("service/b".into(), svc(2)),
+        ]);
+        let found = s.read("service/").unwrap();
+        assert_eq!(found.len(), 2);
+        let step = &s.trace()[0];
+        assert_eq!((&*step.key, step.items, step.op), ("service/*", 2, Op::Read));
+        assert_eq!(s.revision(), 0, "reads are not writes");
+    }
+
+    #[test]
+    fn a_down_store_finds_nothing_and_keeps_nothing() {
+        let mut s = StateStore::new([("service/a".into(), svc(1))]);
+        s.set_down(true);
+        assert!(s.read("service/").unwrap().is_empty());
+        s.write(&Rc::from("service/b"), svc(1)).unwrap();
+        s.remove(&Rc::from("service/a")).unwrap();
+        assert_eq!((s.revision(), s.trace().len(), s.len()), (0, 0, 1));
+    }
+
+    #[test]
+    fn removing_an_absent_key_still_counts() {
+        let mut s = StateStore::new([]);
+        s.remove(&Rc::from("copy/x")).unwrap();
+        assert_eq!(s.revision(), 1);
+    }
+
+    #[test]
+    fn order_survives_compaction() {
+        let mut s = StateStore::new((0..200).map(|i| (format!("service/s{i}"), svc(i))));
+        for i in (0..200).step_by(2) {
+            s.remove(&Rc::from(format!("service/s{i}"))).unwrap();
+        }
+        s.write(&Rc::from("service/s0"), svc(0)).unwrap();
+        s.write(&Rc::from("service/s1"), svc(9)).unwrap();
+        let k = keys(&s);
+        assert_eq!(k.len(), 101);
+        assert_eq!((k[0].as_str(), k[99].as_str(), k[100].as_str()), ("service/s1", "service/s199", "service/s0"));
+        assert_eq!(s.get("service/s1"), Some(&svc(9)));
+    }
+
+    #[test]
+    fn the_step_limit_stops_a_run() {
+        let mut s = StateStore::new([]);
+        s.set_step_limit(2);
+        s.read("copy/").unwrap();
+        s.read("copy/").unwrap();
+        assert_eq!(s.read("copy/"), Err(TraceLimit { steps: 2 }));
+    }
+}

@@ -1,0 +1,187 @@
+//! The typed values the state store holds, one kind per key prefix of the lesson's schema.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A service's desired copy count: the value under `service/<name>`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Service {
+    /// How many live copies the controller manager keeps.
+    pub desired: u32,
+}
+
+/// Where a copy is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Created by the controller manager, not started yet.
+    Pending,
+    /// Started by the node agents.
+    Running,
+    /// Reported dead by its node.
+    Dead,
+}
+
+/// One copy of a service: the value under `copy/<name>`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Copy {
+    /// The service it belongs to (by this field, not by its key).
+    pub service: String,
+    /// The node it is placed on; `None` until the scheduler places it. The scheduler writes a
+    /// node's key (`node/m1`) while the lesson's starting copies name bare nodes (`m1`): both are
+    /// kept as written, because the scheduler's load count compares them literally.
+    pub node: Option<String>,
+    /// Pending, running or dead.
+    pub status: Status,
+}
+
+/// Whether a node takes work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Health {
+    /// The scheduler may place copies on it.
+    Alive,
+    /// The scheduler skips it.
+    Dead,
+}
+
+/// A machine copies run on: the value under `node/<name>`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Node {
+    /// How many copies the scheduler will place on it.
+    pub capacity: u32,
+    /// Alive or dead.
+    pub health: Health,
+}
+
+/// Any value the store holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// Under `service/`.
+    Service(Service),
+    /// Under `copy/`.
+    Copy(Copy),
+    /// Under `node/`.
+    Node(Node),
+}
+
+/// The three key prefixes of the lesson's schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prefix {
+    /// `service/`
+    Service,
+    /// `copy/`
+    Copy,
+    /// `node/`
+    Node,
+}
+
+impl Prefix {
+    /// All prefixes, in the lesson's order.
+    pub const ALL: [Prefix; 3] = [Prefix::Service, Prefix::Copy, Prefix::Node];
+
+    /// The prefix as it appears in keys, slash included.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Prefix::Service => "service/",
+            Prefix::Copy => "copy/",
+            Prefix::Node => "node/",
+        }
+    }
+
+    /// The prefix a key is under, if it is in the schema at all.
+    pub fn of_key(key: &str) -> Option<Prefix> {
+        Prefix::ALL.into_iter().find(|p| key.starts_with(p.as_str()))
+    }
+}
+
+impl Value {
+    /// The prefix this kind of value belongs under.
+    pub fn prefix(&self) -> Prefix {
+        match self {
+            Value::Service(_) => Prefix::Service,
+            Value::Copy(_) => Prefix::Copy,
+            Value::Node(_) => Prefix::Node,
+        }
+    }
+
+    /// The copy inside, if this is a copy.
+    pub fn as_copy(&self) -> Option<&Copy> {
+        match self {
+            Value::Copy(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+impl Status {
+    /// The lesson's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Running => "running",
+            Status::Dead => "dead",
+        }
+    }
+}
+
+impl Health {
+    /// The lesson's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Health::Alive => "alive",
+            Health::Dead => "dead",
+        }
+    }
+}
+
+/// Short, human-readable: `desired 5`, `node node/m1, pending`, `capacity 4, alive`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Service(s) => write!(f, "desired {}", s.desired),
+            Value::Copy(c) => match &c.node {
+                Some(n) => write!(f, "node {}, {}", n, c.status.as_str()),
+                None => write!(f, "no node, {}", c.status.as_str()),
+            },
+            Value::Node(n) => write!(f, "capacity {}, {}", n.capacity, n.health.as_str()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_serialize_in_the_lessons_shape() {
+        let c = Value::Copy(Copy { service: "collector".into(), node: None, status: Status::Pending });
+        assert_eq!(
+            serde_json::to_string(&c).unwrap(),
+            r#"{"service":"collector","node":null,"status":"pending"}"#
+        );
+        let n = Value::Node(Node { capacity: 4, health: Health::Alive });
+        assert_eq!(serde_json::to_string(&n).unwrap(), r#"{"capacity":4,"health":"alive"}"#);
+        let s = Value::Service(Service { desired: 5 });
+        assert_eq!(serde_json::to_string(&s).unwrap(), r#"{"desired":5}"#);
+    }
+
+    #[test]
+    fn prefixes_are_found_only_at_the_start() {
+        assert_eq!(Prefix::of_key("copy/a-1"), Some(Prefix::Copy));
+        assert_eq!(Prefix::of_key("service/"), Some(Prefix::Service));
+        assert_eq!(Prefix::of_key("services/x"), None);
+        assert_eq!(Prefix::of_key("pod/copy/x"), None);
+    }
+
+    #[test]
+    fn display_is_short() {
+        let c = Value::Copy(Copy {
+            service: "collector".into(),
+            node: Some("node/m1".into()),
+            status: Status::Running,
+        });
+        assert_eq!(c.to_string(), "node node/m1, running");
+    }
+}
