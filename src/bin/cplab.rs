@@ -55,7 +55,9 @@ fn simulate(text: String, source: &str) -> Result<(), Failure> {
     let outcome = scenario.simulate().map_err(|e| Failure::Input(format!("{source}: {e}")))?;
     // Everything is computed before anything is printed: a failed run leaves stdout empty.
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    write_result(&mut out, &outcome).and_then(|()| out.flush()).map_err(|e| Failure::Input(format!("writing the result: {e}")))
+    write_result(&mut out, &outcome)
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Input(format!("writing the result: {e}")))
 }
 
 fn print(text: &str) -> Result<(), Failure> {
@@ -65,7 +67,11 @@ fn print(text: &str) -> Result<(), Failure> {
 fn read_stdin() -> Result<String, Failure> {
     let mut buf = Vec::new();
     let limit = cplab::model::scenario::MAX_INPUT_BYTES as u64 + 1;
-    io::stdin().lock().take(limit).read_to_end(&mut buf).map_err(|e| Failure::Input(format!("reading standard input: {e}")))?;
+    io::stdin()
+        .lock()
+        .take(limit)
+        .read_to_end(&mut buf)
+        .map_err(|e| Failure::Input(format!("reading standard input: {e}")))?;
     utf8(buf, "standard input")
 }
 
@@ -78,5 +84,7 @@ fn read_file(path: &str) -> Result<String, Failure> {
 }
 
 fn utf8(buf: Vec<u8>, source: &str) -> Result<String, Failure> {
-    String::from_utf8(buf).map_err(|e| Failure::Input(format!("{source}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))
+    String::from_utf8(buf).map_err(|e| {
+        Failure::Input(format!("{source}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    })
 }

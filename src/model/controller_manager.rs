@@ -27,11 +27,8 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
     // Index the snapshot once instead of scanning it per service: live copies by the service
     // they name, and the highest number after `copy/<service>-` for every service. A key like
     // `copy/a-b-1` counts for service `a` (suffix `b-1`, not a number) and for `a-b` (suffix 1).
-    let names: HashMap<&str, usize> = services
-        .iter()
-        .enumerate()
-        .map(|(i, (k, _))| (&k["service/".len()..], i))
-        .collect();
+    let names: HashMap<&str, usize> =
+        services.iter().enumerate().map(|(i, (k, _))| (&k["service/".len()..], i)).collect();
     let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
     let mut highest: Vec<f64> = vec![0.0; services.len()];
     for (key, value) in &all {
@@ -80,7 +77,11 @@ mod tests {
     }
 
     fn written(s: &StateStore) -> Vec<String> {
-        s.trace().iter().filter(|t| t.op != crate::model::state_store::Op::Read).map(|t| format!("{:?} {}", t.op, t.key)).collect()
+        s.trace()
+            .iter()
+            .filter(|t| t.op != crate::model::state_store::Op::Read)
+            .map(|t| format!("{:?} {}", t.op, t.key))
+            .collect()
     }
 
     #[test]

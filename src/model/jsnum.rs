@@ -72,7 +72,7 @@ pub fn to_js_string(n: f64) -> String {
     } else if -6 < point && point <= 0 {
         format!("0.{}{digits}", "0".repeat((-point) as usize))
     } else {
-        let exp_sign = if point - 1 >= 0 { "+" } else { "-" };
+        let exp_sign = if point > 0 { "+" } else { "-" };
         let (first, rest) = digits.split_at(1);
         let rest = if rest.is_empty() { String::new() } else { format!(".{rest}") };
         format!("{first}{rest}e{exp_sign}{}", (point - 1).abs())

@@ -88,7 +88,10 @@ pub fn lesson_events() -> Vec<Request> {
     vec![
         lesson_request(),
         Request { key: "copy/collector-2".into(), value: Some(Value::Copy(dead)) },
-        Request { key: "node/m4".into(), value: Some(Value::Node(Node { capacity: 4, health: Health::Alive })) },
+        Request {
+            key: "node/m4".into(),
+            value: Some(Value::Node(Node { capacity: 4, health: Health::Alive })),
+        },
     ]
 }
 

@@ -25,13 +25,8 @@ pub enum Part {
 
 impl Part {
     /// Every part, in the lesson's failure-matrix order (node agents last, beyond the lesson).
-    pub const ALL: [Part; 5] = [
-        Part::ApiServer,
-        Part::StateStore,
-        Part::Scheduler,
-        Part::ControllerManager,
-        Part::NodeAgents,
-    ];
+    pub const ALL: [Part; 5] =
+        [Part::ApiServer, Part::StateStore, Part::Scheduler, Part::ControllerManager, Part::NodeAgents];
 
     /// The lesson's name for it.
     pub fn name(self) -> &'static str {

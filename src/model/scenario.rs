@@ -84,7 +84,12 @@ pub fn lesson_request() -> Request {
 impl Scenario {
     /// The lesson's traced scenario: its starting state and its one scale request.
     pub fn lesson() -> Scenario {
-        Scenario { initial: lesson_initial(), requests: vec![lesson_request()], down: None, max_rounds: DEFAULT_MAX_ROUNDS }
+        Scenario {
+            initial: lesson_initial(),
+            requests: vec![lesson_request()],
+            down: None,
+            max_rounds: DEFAULT_MAX_ROUNDS,
+        }
     }
 
     /// Parses a scenario document (see the README for its fields).
@@ -112,9 +117,19 @@ impl Scenario {
             None | Some(Json::Null) => None,
             Some(Json::String(s)) => match Part::from_name(s) {
                 Some(p) => Some(p),
-                None => return err(&join(at, "down"), format!("unknown component \"{s}\"; use null or one of {}", Part::names_list())),
+                None => {
+                    return err(
+                        &join(at, "down"),
+                        format!("unknown component \"{s}\"; use null or one of {}", Part::names_list()),
+                    )
+                }
             },
-            Some(other) => return err(&join(at, "down"), format!("must be null or a component name, found {}", kind(other))),
+            Some(other) => {
+                return err(
+                    &join(at, "down"),
+                    format!("must be null or a component name, found {}", kind(other)),
+                )
+            }
         };
         let max_rounds = match obj.get("max_rounds") {
             None => DEFAULT_MAX_ROUNDS,
@@ -180,7 +195,8 @@ fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Result<()
 }
 
 fn required<'a>(obj: &'a Map<String, Json>, at: &str, field: &str) -> Result<&'a Json, ScenarioError> {
-    obj.get(field).ok_or_else(|| ScenarioError { path: at.to_string(), message: format!("missing field \"{field}\"") })
+    obj.get(field)
+        .ok_or_else(|| ScenarioError { path: at.to_string(), message: format!("missing field \"{field}\"") })
 }
 
 /// A whole number in `lo..=hi`; `3.0` counts as 3, `3.5` and `-1` do not.
@@ -290,7 +306,12 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
                 "pending" => Status::Pending,
                 "running" => Status::Running,
                 "dead" => Status::Dead,
-                s => return err(&status_at, format!("unknown status \"{s}\"; use \"pending\", \"running\" or \"dead\"")),
+                s => {
+                    return err(
+                        &status_at,
+                        format!("unknown status \"{s}\"; use \"pending\", \"running\" or \"dead\""),
+                    )
+                }
             };
             Ok(Value::Copy(Copy { service, node, status }))
         }
@@ -338,18 +359,42 @@ mod tests {
             ("[]", "must be a scenario object, found an array"),
             (r#"{"initail": {}}"#, "unknown field \"initail\""),
             (r#"{"initial": {"pods/x": {}}}"#, "initial[\"pods/x\"]: key is outside the schema"),
-            (r#"{"initial": {"service/a": {"desired": -1}}}"#, "initial[\"service/a\"].desired: must not be negative"),
-            (r#"{"initial": {"service/a": {"desired": 2.5}}}"#, "initial[\"service/a\"].desired: must be a whole number"),
+            (
+                r#"{"initial": {"service/a": {"desired": -1}}}"#,
+                "initial[\"service/a\"].desired: must not be negative",
+            ),
+            (
+                r#"{"initial": {"service/a": {"desired": 2.5}}}"#,
+                "initial[\"service/a\"].desired: must be a whole number",
+            ),
             (r#"{"initial": {"service/a": {"desired": 100001}}}"#, "must be from 0 to 100000"),
-            (r#"{"initial": {"service/a": {"desired": "3"}}}"#, "desired: must be a whole number from 0 to 100000, found a string"),
-            (r#"{"initial": {"node/a": {"capacity": 1e9, "health": "alive"}}}"#, "capacity: must be at most 100000"),
-            (r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "lost"}}}"#, "status: unknown status \"lost\""),
-            (r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#, "initial[\"copy/a\"]: missing field \"node\""),
-            (r#"{"initial": {"node/a": {"capacity": 1, "health": "alive", "zone": 1}}}"#, "unknown field \"zone\""),
+            (
+                r#"{"initial": {"service/a": {"desired": "3"}}}"#,
+                "desired: must be a whole number from 0 to 100000, found a string",
+            ),
+            (
+                r#"{"initial": {"node/a": {"capacity": 1e9, "health": "alive"}}}"#,
+                "capacity: must be at most 100000",
+            ),
+            (
+                r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "lost"}}}"#,
+                "status: unknown status \"lost\"",
+            ),
+            (
+                r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#,
+                "initial[\"copy/a\"]: missing field \"node\"",
+            ),
+            (
+                r#"{"initial": {"node/a": {"capacity": 1, "health": "alive", "zone": 1}}}"#,
+                "unknown field \"zone\"",
+            ),
             (r#"{"requests": {}}"#, "requests: must be an array"),
             (r#"{"requests": [{"key": "service/a"}]}"#, "requests[0]: missing field \"value\""),
             (r#"{"requests": [{"key": 3, "value": null}]}"#, "requests[0].key: must be a string"),
-            (r#"{"requests": [{"key": "pods/a", "value": {"x": 1}}]}"#, "requests[0].value: must be a service"),
+            (
+                r#"{"requests": [{"key": "pods/a", "value": {"x": 1}}]}"#,
+                "requests[0].value: must be a service",
+            ),
             (r#"{"down": "etcd"}"#, "down: unknown component \"etcd\""),
             (r#"{"down": 3}"#, "down: must be null or a component name"),
             (r#"{"max_rounds": 0}"#, "max_rounds: must be from 1 to 1000"),
@@ -363,7 +408,8 @@ mod tests {
 
     #[test]
     fn too_many_entries_is_refused_before_any_work() {
-        let entries: Vec<String> = (0..=MAX_ENTRIES).map(|i| format!("\"service/s{i}\":{{\"desired\":0}}")).collect();
+        let entries: Vec<String> =
+            (0..=MAX_ENTRIES).map(|i| format!("\"service/s{i}\":{{\"desired\":0}}")).collect();
         let text = format!("{{\"initial\":{{{}}}}}", entries.join(","));
         assert!(error_of(&text).contains("at most 200000"));
     }

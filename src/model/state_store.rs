@@ -71,11 +71,7 @@ pub struct TraceLimit {
 
 impl fmt::Display for TraceLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the run was stopped after {} trace steps; lower desired counts or max_rounds",
-            self.steps
-        )
+        write!(f, "the run was stopped after {} trace steps; lower desired counts or max_rounds", self.steps)
     }
 }
 
@@ -295,7 +291,7 @@ impl StateStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::value::{Node, Health, Service};
+    use crate::model::value::{Health, Node, Service};
 
     fn svc(n: u32) -> Value {
         Value::Service(Service { desired: n })
@@ -357,7 +353,10 @@ mod tests {
         s.write(&Rc::from("service/s1"), svc(9)).unwrap();
         let k = keys(&s);
         assert_eq!(k.len(), 101);
-        assert_eq!((k[0].as_str(), k[99].as_str(), k[100].as_str()), ("service/s1", "service/s199", "service/s0"));
+        assert_eq!(
+            (k[0].as_str(), k[99].as_str(), k[100].as_str()),
+            ("service/s1", "service/s199", "service/s0")
+        );
         assert_eq!(s.get("service/s1"), Some(&svc(9)));
     }
 

@@ -1,0 +1,142 @@
+//! The `cplab` binary, end to end: exact table text, JSON results, and bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cplab(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cplab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cplab starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin written");
+    child.wait_with_output().expect("cplab ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("utf-8")
+}
+
+#[test]
+fn trace_prints_the_lessons_table_byte_for_byte() {
+    let o = cplab(&["trace"], "");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), include_str!("golden/trace.txt"));
+    assert!(stdout(&o).ends_with(
+        "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2\n"
+    ));
+}
+
+#[test]
+fn matrix_prints_the_lessons_table_byte_for_byte() {
+    let o = cplab(&["matrix"], "");
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "down component          scale     failure   node      reads     traffic      believed/actual rd wr\n\
+         -                       done     done      done     done     continues           5/5    52  13\n\
+         API server              halted   unknown   halted   halted   continues           3/2    20   0\n\
+         state store             halted   unknown   halted   halted   continues           3/2     0   0\n\
+         scheduler               half     half      done     done     continues           2/2    30   7\n\
+         controller manager      halted   halted    done     done     continues           2/2    14   3\n"
+    );
+    assert_eq!(stdout(&o), include_str!("golden/matrix.txt"));
+}
+
+#[test]
+fn run_prints_one_json_result() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/lesson.json");
+    for o in [
+        cplab(&["run", file], ""),
+        cplab(&["run", "-"], include_str!("scenarios/lesson.json")),
+        cplab(&["run"], include_str!("scenarios/lesson.json")),
+    ] {
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+        let trace = v["trace"].as_array().expect("trace");
+        assert_eq!(trace.len(), 17);
+        assert_eq!(
+            trace[7],
+            serde_json::json!({"component": "scheduler", "op": "write", "key": "copy/collector-4", "items": 1})
+        );
+        assert_eq!((v["rounds"].as_u64(), v["revision"].as_u64()), (Some(2), Some(7)));
+        assert_eq!(v["responses"], serde_json::json!(["written"]));
+        let store = v["store"].as_array().expect("store");
+        assert_eq!(store.len(), 12);
+        assert_eq!(store[1], serde_json::json!(["service/verifier", {"desired": 2}]));
+        assert_eq!(
+            store[11],
+            serde_json::json!(["copy/collector-5", {"service": "collector", "node": "node/m2", "status": "running"}])
+        );
+    }
+}
+
+#[test]
+fn bad_input_gets_one_line_naming_the_field_a_nonzero_exit_and_no_stdout() {
+    let cases = [
+        ("{\"initial\": ", "standard input: invalid JSON: EOF while parsing"),
+        ("{\"initail\": {}}", "standard input: unknown field \"initail\""),
+        ("{\"initial\": {\"pod/x\": {}}}", "initial[\"pod/x\"]: key is outside the schema"),
+        ("{\"initial\": {\"node/x\": {\"capacity\": -4, \"health\": \"alive\"}}}", "initial[\"node/x\"].capacity: must not be negative, found -4"),
+        ("{\"initial\": {\"node/x\": {\"capacity\": 1.5, \"health\": \"alive\"}}}", ".capacity: must be a whole number, found 1.5"),
+        ("{\"initial\": {\"node/x\": {\"capacity\": 4, \"health\": \"sick\"}}}", ".health: unknown health \"sick\""),
+        ("{\"requests\": [{\"key\": \"copy/a-1\", \"value\": {\"service\": \"a\", \"node\": null, \"status\": \"gone\"}}]}", "requests[0].value.status: unknown status \"gone\""),
+        ("{\"down\": \"kubelet\"}", "down: unknown component \"kubelet\""),
+        ("{\"max_rounds\": 5000}", "max_rounds: must be from 1 to 1000, found 5000"),
+        ("{\"initial\": {\"service/a\": {\"desired\": 250000}}}", ".desired: must be from 0 to 100000, found 250000"),
+        ("\u{feff}{}", "invalid JSON"),
+    ];
+    for (input, expected) in cases {
+        let o = cplab(&["run", "-"], input);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{input}: {err}");
+        assert!(o.stdout.is_empty(), "{input}: stdout must stay empty");
+        assert!(err.contains(expected), "{input}\n  gave: {err}  want: {expected}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_missing_file_and_bad_arguments_are_reported() {
+    let o = cplab(&["run", "/no/such/file.json"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("cplab: /no/such/file.json: "));
+    let o = cplab(&["frobnicate"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("usage: cplab"));
+    let o = cplab(&[], "");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn endless_work_stops_at_the_step_limit_with_a_message() {
+    // Every new copy is named copy/a-NaN (suffix "x"), so each round has work again: without the
+    // step limit this would run 1000 rounds of 100,000 writes.
+    let input = r#"{"initial": {"service/a": {"desired": 100000}, "copy/a-x": {"service": "z", "node": null, "status": "dead"}}, "max_rounds": 1000}"#;
+    let o = cplab(&["run", "-"], input);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(stderr(&o).contains("stopped after 1000000 trace steps"), "{}", stderr(&o));
+}
+
+#[test]
+fn invalid_utf8_is_reported_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cplab"))
+        .args(["run", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child.stdin.take().expect("stdin").write_all(b"{\"down\": \"\xff\"}").expect("written");
+    let o = child.wait_with_output().expect("ends");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not UTF-8 text (byte 10)"), "{}", stderr(&o));
+}
