@@ -1,40 +1,138 @@
 //! The JSON a run prints: `{"trace", "rounds", "revision", "store", "responses", "actual"}`.
+//!
+//! Written by hand into one buffer: a scaled run prints megabytes, and this is most of the CLI's
+//! time after the simulation itself.
 
-use crate::model::Outcome;
+use crate::model::{Outcome, Value};
 use std::io::{self, Write};
 
 /// Writes the result of a run as one line of JSON.
 pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
-    let store = outcome.plane.store();
-    out.write_all(b"{\"trace\":[")?;
-    for (i, t) in store.trace().iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        write!(out, "{{\"component\":\"{}\",\"op\":\"{}\",\"key\":", t.component.name(), t.op.as_str())?;
-        serde_json::to_writer(&mut *out, &*t.key)?;
-        write!(out, ",\"items\":{}}}", t.items)?;
-    }
-    write!(out, "],\"rounds\":{},\"revision\":{},\"store\":[", outcome.plane.rounds(), store.revision())?;
-    for (i, (k, v)) in store.entries().enumerate() {
-        out.write_all(if i > 0 { b",[" } else { b"[" })?;
-        serde_json::to_writer(&mut *out, &**k)?;
-        out.write_all(b",")?;
-        serde_json::to_writer(&mut *out, &**v)?;
-        out.write_all(b"]")?;
-    }
-    out.write_all(b"],\"responses\":")?;
-    serde_json::to_writer(&mut *out, &outcome.responses)?;
-    out.write_all(b",\"actual\":")?;
-    let actual: Vec<&str> = store.actual().iter().map(|k| &**k).collect();
-    serde_json::to_writer(&mut *out, &actual)?;
-    out.write_all(b"}\n")
+    out.write_all(&result_bytes(outcome))
 }
 
 /// The result of a run as a JSON string.
 pub fn result_json(outcome: &Outcome) -> String {
-    let mut buf = Vec::new();
-    // Writing to a Vec cannot fail.
-    let _ = write_result(&mut buf, outcome);
-    String::from_utf8_lossy(&buf).into_owned()
+    // Only valid UTF-8 goes in: strings from the model, and ASCII punctuation.
+    String::from_utf8_lossy(&result_bytes(outcome)).into_owned()
+}
+
+fn result_bytes(outcome: &Outcome) -> Vec<u8> {
+    let store = outcome.plane.store();
+    let mut b = Vec::with_capacity(128 * (store.trace().len() + store.len()) + 64);
+    b.extend_from_slice(b"{\"trace\":[");
+    for (i, t) in store.trace().iter().enumerate() {
+        if i > 0 {
+            b.push(b',');
+        }
+        b.extend_from_slice(b"{\"component\":\"");
+        b.extend_from_slice(t.component.name().as_bytes());
+        b.extend_from_slice(b"\",\"op\":\"");
+        b.extend_from_slice(t.op.as_str().as_bytes());
+        b.extend_from_slice(b"\",\"key\":");
+        string(&mut b, &t.key);
+        b.extend_from_slice(b",\"items\":");
+        number(&mut b, t.items as u64);
+        b.push(b'}');
+    }
+    b.extend_from_slice(b"],\"rounds\":");
+    number(&mut b, u64::from(outcome.plane.rounds()));
+    b.extend_from_slice(b",\"revision\":");
+    number(&mut b, store.revision());
+    b.extend_from_slice(b",\"store\":[");
+    for (i, (k, v)) in store.entries().enumerate() {
+        b.extend_from_slice(if i > 0 { b",[" } else { b"[" });
+        string(&mut b, k);
+        b.push(b',');
+        value(&mut b, v);
+        b.push(b']');
+    }
+    b.extend_from_slice(b"],\"responses\":[");
+    for (i, r) in outcome.responses.iter().enumerate() {
+        if i > 0 {
+            b.push(b',');
+        }
+        string(&mut b, r.as_str());
+    }
+    b.extend_from_slice(b"],\"actual\":[");
+    for (i, k) in store.actual().iter().enumerate() {
+        if i > 0 {
+            b.push(b',');
+        }
+        string(&mut b, k);
+    }
+    b.extend_from_slice(b"]}\n");
+    b
+}
+
+fn value(b: &mut Vec<u8>, v: &Value) {
+    match v {
+        Value::Service(s) => {
+            b.extend_from_slice(b"{\"desired\":");
+            number(b, u64::from(s.desired));
+        }
+        Value::Copy(c) => {
+            b.extend_from_slice(b"{\"service\":");
+            string(b, &c.service);
+            b.extend_from_slice(b",\"node\":");
+            match &c.node {
+                Some(n) => string(b, n),
+                None => b.extend_from_slice(b"null"),
+            }
+            b.extend_from_slice(b",\"status\":\"");
+            b.extend_from_slice(c.status.as_str().as_bytes());
+            b.push(b'"');
+        }
+        Value::Node(n) => {
+            b.extend_from_slice(b"{\"capacity\":");
+            number(b, u64::from(n.capacity));
+            b.extend_from_slice(b",\"health\":\"");
+            b.extend_from_slice(n.health.as_str().as_bytes());
+            b.push(b'"');
+        }
+    }
+    b.push(b'}');
+}
+
+fn number(b: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    b.extend_from_slice(&digits[i..]);
+}
+
+fn string(b: &mut Vec<u8>, s: &str) {
+    // Most keys need no escaping; the rest go through serde_json's escaper.
+    if s.bytes().all(|c| c >= 0x20 && c != b'"' && c != b'\\' && c < 0x7f) {
+        b.push(b'"');
+        b.extend_from_slice(s.as_bytes());
+        b.push(b'"');
+    } else {
+        // Serializing a str into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *b, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped_and_numbers_printed() {
+        let mut b = Vec::new();
+        string(&mut b, "copy/a\"b\\c\n\u{7f}é");
+        number(&mut b, 0);
+        number(&mut b, 18_446_744_073_709_551_615);
+        let s = String::from_utf8(b).unwrap();
+        assert_eq!(s, "\"copy/a\\\"b\\\\c\\n\u{7f}é\"018446744073709551615");
+        let back: String = serde_json::from_str(&s[..s.find('0').unwrap()]).unwrap();
+        assert_eq!(back, "copy/a\"b\\c\n\u{7f}é");
+    }
 }

@@ -1,4 +1,5 @@
 //! The `cplab` binary, end to end: exact table text, JSON results, and bad input.
+#![cfg(not(target_arch = "wasm32"))] // native: these spawn processes or use proptest
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

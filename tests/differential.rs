@@ -1,5 +1,6 @@
 //! The model against the lesson's own JavaScript, run under node on generated scenarios: the same
 //! trace, rounds, revision, final store (in order) and responses, scenario by scenario.
+#![cfg(not(target_arch = "wasm32"))] // native: these spawn processes or use proptest
 
 mod support;
 

@@ -1,4 +1,5 @@
 //! The lesson's numbers, as golden counts of the model itself.
+#![cfg(not(target_arch = "wasm32"))] // native: these spawn processes or use proptest
 
 use cplab::model::{lesson_matrix, matrix_run, Part, Scenario, TraceSummary, Verdict};
 

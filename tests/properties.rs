@@ -1,5 +1,6 @@
 //! Properties of the model on arbitrary input: it never panics, its revision counts exactly its
 //! writes and removes, and the same scenario always gives the same trace.
+#![cfg(not(target_arch = "wasm32"))] // native: these spawn processes or use proptest
 
 mod support;
 
@@ -25,7 +26,10 @@ proptest! {
     /// Generated scenarios (any seed): no panic, revision = writes, deterministic.
     #[test]
     fn generated_scenarios_hold_the_invariants(seed in any::<u64>()) {
-        let doc = scenario(&mut Rng::new(seed)).to_string();
+        let value = scenario(&mut Rng::new(seed));
+        let doc = value.to_string();
+        // The typed fast path and the checking path read the same scenario.
+        prop_assert_eq!(Scenario::from_json(&doc).ok(), Scenario::from_value(&value, "").ok());
         let (a, b) = run_twice(&doc).expect("generated scenarios are valid");
         prop_assert_eq!(a, b);
     }

@@ -2,7 +2,7 @@
 
 use cplab::model::{lesson_matrix, matrix_table, trace_table, Scenario, LESSON_TRACE_TITLE};
 use cplab::output::write_result;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cplab trace | cplab matrix | cplab run [FILE | -]
@@ -52,12 +52,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
 
 fn simulate(text: String, source: &str) -> Result<(), Failure> {
     let scenario = Scenario::from_json(&text).map_err(|e| Failure::Input(format!("{source}: {e}")))?;
-    let outcome = scenario.simulate().map_err(|e| Failure::Input(format!("{source}: {e}")))?;
+    let outcome = scenario.run().map_err(|e| Failure::Input(format!("{source}: {e}")))?;
     // Everything is computed before anything is printed: a failed run leaves stdout empty.
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = io::stdout().lock();
     write_result(&mut out, &outcome)
         .and_then(|()| out.flush())
-        .map_err(|e| Failure::Input(format!("writing the result: {e}")))
+        .map_err(|e| Failure::Input(format!("writing the result: {e}")))?;
+    // The process ends here: freeing a large run piece by piece would only cost time.
+    std::mem::forget(outcome);
+    Ok(())
 }
 
 fn print(text: &str) -> Result<(), Failure> {

@@ -2,11 +2,11 @@
 //! creates the missing ones (node-less, pending), removes the extra ones, and cleans up dead
 //! copies. It only reads and writes the state store.
 
+use super::fxhash::FxHashMap;
 use super::jsnum::{max_from_zero, to_js_string, to_number};
 use super::part::Part;
 use super::state_store::{StateStore, TraceLimit};
 use super::value::{Copy, Status, Value};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// One turn of the controller manager; returns how many writes and removes it made.
@@ -27,14 +27,14 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
     // Index the snapshot once instead of scanning it per service: live copies by the service
     // they name, and the highest number after `copy/<service>-` for every service. A key like
     // `copy/a-b-1` counts for service `a` (suffix `b-1`, not a number) and for `a-b` (suffix 1).
-    let names: HashMap<&str, usize> =
+    let names: FxHashMap<&str, usize> =
         services.iter().enumerate().map(|(i, (k, _))| (&k["service/".len()..], i)).collect();
     let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
     let mut highest: Vec<f64> = vec![0.0; services.len()];
     for (key, value) in &all {
         if let Some(c) = value.as_copy() {
             if c.status != Status::Dead {
-                if let Some(&i) = names.get(c.service.as_str()) {
+                if let Some(&i) = names.get(&*c.service) {
                     live[i].push(key);
                 }
             }
@@ -52,9 +52,10 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
         let name = &key["service/".len()..];
         let desired = service.desired as usize;
         let mut n = highest[i];
+        let service: Rc<str> = Rc::from(name);
         for _ in live[i].len()..desired {
             n += 1.0;
-            let copy = Copy { service: name.to_string(), node: None, status: Status::Pending };
+            let copy = Copy { service: service.clone(), node: None, status: Status::Pending };
             store.write(&Rc::from(format!("copy/{name}-{}", to_js_string(n))), Value::Copy(copy))?;
             work += 1;
         }

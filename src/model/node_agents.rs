@@ -40,6 +40,6 @@ mod tests {
         ]);
         assert_eq!(node_agents(&mut s).unwrap(), 1);
         assert_eq!(s.get("copy/a-1"), Some(&copy(Some("node/m1"), Status::Running)));
-        assert!(s.actual().contains("copy/a-1"));
+        assert!(s.actually_runs("copy/a-1"));
     }
 }

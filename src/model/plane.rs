@@ -25,7 +25,7 @@ pub struct Plane {
 impl Plane {
     /// A plane over a store holding `initial`, with `down` out of service for the whole run.
     pub fn new(initial: impl IntoIterator<Item = (String, Value)>, down: Option<Part>) -> Plane {
-        let mut store = StateStore::new(initial);
+        let mut store = StateStore::new(initial.into_iter().map(|(k, v)| (Rc::from(k), v)));
         store.set_down(down == Some(Part::StateStore));
         Plane { store, down, rounds: 0 }
     }

@@ -67,7 +67,8 @@ pub fn lesson_initial() -> Vec<(String, Value)> {
     ];
     let copies = (1..=3).map(|i| ("collector", i)).chain((1..=2).map(|i| ("verifier", i)));
     for (service, i) in copies {
-        let copy = Copy { service: service.into(), node: Some(format!("m{i}")), status: Status::Running };
+        let copy =
+            Copy { service: service.into(), node: Some(format!("m{i}").into()), status: Status::Running };
         entries.push((format!("copy/{service}-{i}"), Value::Copy(copy)));
     }
     for i in 1..=3 {
@@ -96,6 +97,12 @@ impl Scenario {
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
         if text.len() > MAX_INPUT_BYTES {
             return err("", format!("the scenario is larger than {} MiB", MAX_INPUT_BYTES >> 20));
+        }
+        // Valid documents take the typed fast path; anything it rejects is parsed again by the
+        // checking path, which names the field that is wrong (or accepts what the fast path is
+        // too strict for, like `3.0` for 3).
+        if let Ok(scenario) = fast::parse(text) {
+            return Ok(scenario);
         }
         let doc: Json = serde_json::from_str(text).or_else(|e| err("", format!("invalid JSON: {e}")))?;
         Scenario::from_value(&doc, "")
@@ -140,7 +147,12 @@ impl Scenario {
 
     /// Runs the scenario: every request through the API server, then the round loop.
     pub fn simulate(&self) -> Result<Outcome, TraceLimit> {
-        let mut plane = Plane::new(self.initial.iter().cloned(), self.down);
+        self.clone().run()
+    }
+
+    /// Like [`Scenario::simulate`], consuming the scenario (no copy of a large starting store).
+    pub fn run(self) -> Result<Outcome, TraceLimit> {
+        let mut plane = Plane::new(self.initial, self.down);
         let mut responses = Vec::with_capacity(self.requests.len());
         for r in &self.requests {
             responses.push(plane.request(r)?);
@@ -296,10 +308,10 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
         Prefix::Copy => {
             let obj = object(v, at, "a copy value {\"service\", \"node\", \"status\"}")?;
             only_fields(obj, at, &["service", "node", "status"])?;
-            let service = string(required(obj, at, "service")?, &join(at, "service"))?.to_string();
+            let service = string(required(obj, at, "service")?, &join(at, "service"))?.into();
             let node = match required(obj, at, "node")? {
                 Json::Null => None,
-                n => Some(string(n, &join(at, "node"))?.to_string()),
+                n => Some(string(n, &join(at, "node"))?.into()),
             };
             let status_at = join(at, "status");
             let status = match string(required(obj, at, "status")?, &status_at)? {
@@ -327,6 +339,144 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
             };
             Ok(Value::Node(Node { capacity, health }))
         }
+    }
+}
+
+/// The typed fast path for well-formed documents: `initial` straight into typed values, without
+/// an intermediate JSON tree. Errors here carry no useful message; the caller re-parses.
+mod fast {
+    use super::*;
+    use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
+    use serde::Deserialize;
+
+    pub(super) fn parse(text: &str) -> Result<Scenario, ()> {
+        let doc: Doc = serde_json::from_str(text).map_err(drop)?;
+        let mut scenario = Scenario::from_value(&Json::Object(doc.rest), "").map_err(drop)?;
+        if let Some(initial) = doc.initial {
+            scenario.initial = initial;
+        }
+        Ok(scenario)
+    }
+
+    /// The document: `initial` typed, every other field kept for the checking path.
+    struct Doc {
+        initial: Option<Vec<(String, Value)>>,
+        rest: Map<String, Json>,
+    }
+
+    impl<'de> Deserialize<'de> for Doc {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Doc, D::Error> {
+            d.deserialize_map(DocVisitor)
+        }
+    }
+
+    struct DocVisitor;
+
+    impl<'de> Visitor<'de> for DocVisitor {
+        type Value = Doc;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("a scenario object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Doc, A::Error> {
+            let mut doc = Doc { initial: None, rest: Map::new() };
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "initial" {
+                    doc.initial = Some(map.next_value_seed(InitialSeed)?);
+                } else {
+                    let value = map.next_value::<Json>()?;
+                    doc.rest.insert(key, value);
+                }
+            }
+            Ok(doc)
+        }
+    }
+
+    struct InitialSeed;
+
+    impl<'de> DeserializeSeed<'de> for InitialSeed {
+        type Value = Vec<(String, Value)>;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_map(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for InitialSeed {
+        type Value = Vec<(String, Value)>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an object of key: value")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut entries: Vec<(String, Value)> = Vec::new();
+            let mut seen: super::super::fxhash::FxHashMap<String, usize> = Default::default();
+            while let Some(key) = map.next_key::<String>()? {
+                let prefix = Prefix::of_key(&key).ok_or_else(|| A::Error::custom("out of schema"))?;
+                let value = match prefix {
+                    Prefix::Service => {
+                        let s: RawService = map.next_value()?;
+                        Value::Service(Service { desired: count(s.desired)? })
+                    }
+                    Prefix::Copy => {
+                        let c: RawCopy = map.next_value()?;
+                        Value::Copy(Copy {
+                            service: c.service.into(),
+                            node: c.node.map(Into::into),
+                            status: c.status,
+                        })
+                    }
+                    Prefix::Node => {
+                        let n: RawNode = map.next_value()?;
+                        Value::Node(Node { capacity: count(n.capacity)?, health: n.health })
+                    }
+                };
+                // A repeated key keeps its first place and takes its last value, as JSON.parse does.
+                match seen.get(&key) {
+                    Some(&i) => entries[i].1 = value,
+                    None => {
+                        if entries.len() == MAX_ENTRIES {
+                            return Err(A::Error::custom("too many entries"));
+                        }
+                        seen.insert(key.clone(), entries.len());
+                        entries.push((key, value));
+                    }
+                }
+            }
+            Ok(entries)
+        }
+    }
+
+    fn count<E: serde::de::Error>(n: u64) -> Result<u32, E> {
+        if n <= MAX_COUNT {
+            Ok(n as u32)
+        } else {
+            Err(E::custom("count out of range"))
+        }
+    }
+
+    /// `node` must be present (null or a string): no `Option` default for a missing field.
+    fn present_node<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        Option::<String>::deserialize(d)
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawService {
+        desired: u64,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawCopy {
+        service: String,
+        #[serde(deserialize_with = "present_node")]
+        node: Option<String>,
+        status: Status,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawNode {
+        capacity: u64,
+        health: Health,
     }
 }
 
@@ -404,6 +554,25 @@ mod tests {
             let got = error_of(text);
             assert!(got.contains(expected), "{text}\n  gave: {got}\n  want: {expected}");
         }
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_checking_path() {
+        let docs = [
+            r#"{"initial": {"copy/a-1": {"service": "a", "node": null, "status": "pending"}, "node/b": {"capacity": 3, "health": "dead"}, "copy/a-1": {"service": "b", "node": "m1", "status": "dead"}}, "down": null}"#,
+            r#"{"max_rounds": 2, "initial": {"service/a": {"desired": 3}}, "requests": [{"key": "x", "value": null}]}"#,
+            r#"{"initial": {"service/a": {"desired": 3.0}}}"#,
+            r#"{"initial": {}}"#,
+        ];
+        for text in docs {
+            let slow = Scenario::from_value(&serde_json::from_str(text).unwrap(), "").unwrap();
+            assert_eq!(Scenario::from_json(text).unwrap(), slow, "{text}");
+        }
+        assert!(fast::parse(docs[0]).is_ok(), "valid documents take the fast path");
+        assert!(
+            fast::parse(r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#).is_err(),
+            "node is required"
+        );
     }
 
     #[test]

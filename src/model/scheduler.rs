@@ -1,10 +1,12 @@
 //! The scheduler: places every node-less pending copy on the emptiest alive node that still has
 //! room, the first such node in store order on a tie. It only reads and writes the state store.
 
+use super::fxhash::FxHashMap;
 use super::part::Part;
 use super::state_store::{StateStore, TraceLimit};
 use super::value::{Copy, Health, Status, Value};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use std::rc::Rc;
 
 /// One turn of the scheduler; returns how many copies it placed.
 pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
@@ -13,14 +15,14 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
     let copies = store.read("copy/")?;
 
     // Alive nodes in store order, with their capacity.
-    let alive: Vec<(&str, u32)> = nodes
+    let alive: Vec<(&Rc<str>, u32)> = nodes
         .iter()
         .filter_map(|(k, v)| match &**v {
-            Value::Node(n) if n.health == Health::Alive => Some((&**k, n.capacity)),
+            Value::Node(n) if n.health == Health::Alive => Some((k, n.capacity)),
             _ => None,
         })
         .collect();
-    let position: HashMap<&str, usize> = alive.iter().enumerate().map(|(i, (k, _))| (*k, i)).collect();
+    let position: FxHashMap<&str, usize> = alive.iter().enumerate().map(|(i, (k, _))| (&***k, i)).collect();
 
     // A node's load is the copies (of any status) whose node field equals the node's key exactly.
     let mut load = vec![0u64; alive.len()];
@@ -41,7 +43,7 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
             continue;
         }
         let Some((l, i)) = room.pop_first() else { break }; // no room anywhere: left unplaced
-        let placed = Copy { node: Some(alive[i].0.to_string()), ..copy.clone() };
+        let placed = Copy { node: Some(alive[i].0.clone()), ..copy.clone() };
         store.write(key, Value::Copy(placed))?;
         work += 1;
         if l + 1 < u64::from(alive[i].1) {

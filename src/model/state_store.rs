@@ -1,10 +1,11 @@
 //! The state store: an insertion-ordered key-value ledger whose revision counts every write, and
 //! which records every read and write as a step of the trace.
 
+use super::fxhash::{FxHashMap, FxHashSet};
 use super::part::Part;
 use super::value::{Status, Value};
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::fmt;
 use std::rc::Rc;
 
@@ -86,7 +87,7 @@ pub const MAX_TRACE_STEPS: usize = 1_000_000;
 #[derive(Clone, Debug)]
 pub struct StateStore {
     slots: Vec<Option<Entry>>,
-    index: HashMap<Rc<str>, usize>,
+    index: FxHashMap<Rc<str>, usize>,
     live: usize,
     revision: u64,
     trace: Vec<Step>,
@@ -94,7 +95,7 @@ pub struct StateStore {
     round: u32,
     down: bool,
     step_limit: usize,
-    actual: BTreeSet<Rc<str>>,
+    actual: FxHashSet<Rc<str>>,
     actual_log: Vec<ActualChange>,
 }
 
@@ -102,10 +103,10 @@ impl StateStore {
     /// A store holding `initial` in order (a repeated key keeps its first place and takes its
     /// last value, as a JavaScript `Map` built from entries does), at revision 0. Copies marked
     /// running there are taken to be actually running.
-    pub fn new(initial: impl IntoIterator<Item = (String, Value)>) -> StateStore {
+    pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>) -> StateStore {
         let mut store = StateStore {
             slots: Vec::new(),
-            index: HashMap::new(),
+            index: FxHashMap::default(),
             live: 0,
             revision: 0,
             trace: Vec::new(),
@@ -113,11 +114,11 @@ impl StateStore {
             round: 0,
             down: false,
             step_limit: MAX_TRACE_STEPS,
-            actual: BTreeSet::new(),
+            actual: FxHashSet::default(),
             actual_log: Vec::new(),
         };
         for (k, v) in initial {
-            store.set(Rc::from(k), Rc::new(v));
+            store.set(k, Rc::new(v));
         }
         let running: Vec<Rc<str>> = store
             .entries()
@@ -241,9 +242,14 @@ impl StateStore {
         &self.trace
     }
 
-    /// The copies actually running, by key.
-    pub fn actual(&self) -> &BTreeSet<Rc<str>> {
-        &self.actual
+    /// The copies actually running, sorted by key.
+    pub fn actual(&self) -> BTreeSet<&str> {
+        self.actual.iter().map(|k| &**k).collect()
+    }
+
+    /// Whether a copy actually runs.
+    pub fn actually_runs(&self, key: &str) -> bool {
+        self.actual.contains(key)
     }
 
     /// Every change to what actually runs, in order.
@@ -345,7 +351,7 @@ mod tests {
 
     #[test]
     fn order_survives_compaction() {
-        let mut s = StateStore::new((0..200).map(|i| (format!("service/s{i}"), svc(i))));
+        let mut s = StateStore::new((0..200).map(|i| (Rc::from(format!("service/s{i}")), svc(i))));
         for i in (0..200).step_by(2) {
             s.remove(&Rc::from(format!("service/s{i}"))).unwrap();
         }

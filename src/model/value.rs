@@ -1,7 +1,8 @@
 //! The typed values the state store holds, one kind per key prefix of the lesson's schema.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::rc::Rc;
 
 /// A service's desired copy count: the value under `service/<name>`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -11,7 +12,7 @@ pub struct Service {
 }
 
 /// Where a copy is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Created by the controller manager, not started yet.
@@ -26,17 +27,17 @@ pub enum Status {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Copy {
     /// The service it belongs to (by this field, not by its key).
-    pub service: String,
+    pub service: Rc<str>,
     /// The node it is placed on; `None` until the scheduler places it. The scheduler writes a
     /// node's key (`node/m1`) while the lesson's starting copies name bare nodes (`m1`): both are
     /// kept as written, because the scheduler's load count compares them literally.
-    pub node: Option<String>,
+    pub node: Option<Rc<str>>,
     /// Pending, running or dead.
     pub status: Status,
 }
 
 /// Whether a node takes work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Health {
     /// The scheduler may place copies on it.
