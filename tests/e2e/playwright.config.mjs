@@ -1,0 +1,26 @@
+// End-to-end tests of the built lab in Debian's Chromium (never a downloaded browser).
+import { defineConfig } from "@playwright/test";
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.mjs",
+  outputDir: "artifacts/results",
+  timeout: 30_000,
+  retries: 0,
+  workers: 2,
+  reporter: [["list"]],
+  use: {
+    baseURL: "http://127.0.0.1:8099/",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "node tests/e2e/serve.mjs --port 8099",
+    cwd: "../..",
+    url: "http://127.0.0.1:8099/",
+    reuseExistingServer: false,
+  },
+});

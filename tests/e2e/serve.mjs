@@ -1,0 +1,45 @@
+// A small static server for the built lab (dist/), for the end-to-end tests.
+//   node tests/e2e/serve.mjs [--port N] [--root DIR] [--prefix /some/path/] [--csp FILE]
+// --prefix serves the build under a path (as the course site does); --csp sends the policy in
+// FILE as the Content-Security-Policy header.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith("--") ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+);
+const port = Number(args.port ?? 8099);
+const root = resolve(args.root ?? join(here, "..", "..", "dist"));
+const prefix = args.prefix ?? "/";
+const csp = args.csp ? (await readFile(args.csp, "utf8")).trim().replace(/\s*\n\s*/g, " ") : null;
+
+const types = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".json": "application/json", ".png": "image/png", ".svg": "image/svg+xml",
+};
+
+createServer(async (req, res) => {
+  const url = new URL(req.url, "http://localhost");
+  if (!url.pathname.startsWith(prefix)) {
+    res.writeHead(404).end("not under " + prefix);
+    return;
+  }
+  let path = normalize(decodeURIComponent(url.pathname.slice(prefix.length)));
+  if (path === "." || path.endsWith("/")) path = join(path, "index.html");
+  const file = join(root, path);
+  if (!file.startsWith(root)) {
+    res.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    const headers = { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
+    if (csp && extname(file) === ".html") headers["content-security-policy"] = csp;
+    res.writeHead(200, headers).end(body);
+  } catch {
+    res.writeHead(404).end("not found");
+  }
+}).listen(port, "127.0.0.1", () => console.log(`serving ${root} at http://127.0.0.1:${port}${prefix}`));
