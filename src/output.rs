@@ -1,27 +1,27 @@
 //! The JSON a run prints: `{"trace", "rounds", "revision", "store", "responses", "actual"}`.
 //!
-//! Written by hand into one buffer: a scaled run prints megabytes, and this is most of the CLI's
-//! time after the simulation itself.
+//! Written by hand, in 64 KiB pieces: a scaled run prints megabytes, and building them in one
+//! buffer cost more in fresh memory than the writing itself.
 
 use crate::model::{Outcome, Value};
 use std::io::{self, Write};
 
+const CHUNK: usize = 64 << 10;
+
 /// Writes the result of a run as one line of JSON.
 pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
-    out.write_all(&result_bytes(outcome))
-}
-
-/// The result of a run as a JSON string.
-pub fn result_json(outcome: &Outcome) -> String {
-    // Only valid UTF-8 goes in: strings from the model, and ASCII punctuation.
-    String::from_utf8_lossy(&result_bytes(outcome)).into_owned()
-}
-
-fn result_bytes(outcome: &Outcome) -> Vec<u8> {
     let store = outcome.plane.store();
-    let mut b = Vec::with_capacity(128 * (store.trace().len() + store.len()) + 64);
+    let mut b = Vec::with_capacity(CHUNK + 4096);
+    let flush = |b: &mut Vec<u8>, out: &mut dyn Write| -> io::Result<()> {
+        if b.len() >= CHUNK {
+            out.write_all(b)?;
+            b.clear();
+        }
+        Ok(())
+    };
     b.extend_from_slice(b"{\"trace\":[");
     for (i, t) in store.trace().iter().enumerate() {
+        flush(&mut b, out)?;
         if i > 0 {
             b.push(b',');
         }
@@ -41,6 +41,7 @@ fn result_bytes(outcome: &Outcome) -> Vec<u8> {
     number(&mut b, store.revision());
     b.extend_from_slice(b",\"store\":[");
     for (i, (k, v)) in store.entries().enumerate() {
+        flush(&mut b, out)?;
         b.extend_from_slice(if i > 0 { b",[" } else { b"[" });
         string(&mut b, k);
         b.push(b',');
@@ -56,13 +57,22 @@ fn result_bytes(outcome: &Outcome) -> Vec<u8> {
     }
     b.extend_from_slice(b"],\"actual\":[");
     for (i, k) in store.actual().iter().enumerate() {
+        flush(&mut b, out)?;
         if i > 0 {
             b.push(b',');
         }
         string(&mut b, k);
     }
     b.extend_from_slice(b"]}\n");
-    b
+    out.write_all(&b)
+}
+
+/// The result of a run as a JSON string.
+pub fn result_json(outcome: &Outcome) -> String {
+    let mut buf = Vec::new();
+    // Writing into a Vec cannot fail, and only valid UTF-8 goes in.
+    let _ = write_result(&mut buf, outcome);
+    String::from_utf8_lossy(&buf).into_owned()
 }
 
 fn value(b: &mut Vec<u8>, v: &Value) {

@@ -14,58 +14,86 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
     store.component(Part::ControllerManager);
     let services = store.read("service/")?;
     let all = store.read("copy/")?;
-    let mut work = 0;
 
-    // Dead copies go first, in store order.
-    for (key, value) in &all {
-        if value.as_copy().is_some_and(|c| c.status == Status::Dead) {
-            store.remove(key)?;
-            work += 1;
-        }
-    }
-
-    // Index the snapshot once instead of scanning it per service: live copies by the service
-    // they name, and the highest number after `copy/<service>-` for every service. A key like
-    // `copy/a-b-1` counts for service `a` (suffix `b-1`, not a number) and for `a-b` (suffix 1).
-    let names: FxHashMap<&str, usize> =
-        services.iter().enumerate().map(|(i, (k, _))| (&k["service/".len()..], i)).collect();
-    let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
-    let mut highest: Vec<f64> = vec![0.0; services.len()];
-    for (key, value) in &all {
-        if let Some(c) = value.as_copy() {
-            if c.status != Status::Dead {
-                if let Some(&i) = names.get(&*c.service) {
-                    live[i].push(key);
+    // Decide everything from what the two reads found, then write: the lesson's controller
+    // manager also works from the arrays its reads returned.
+    let mut changes: Vec<Change> = Vec::new();
+    {
+        let services: Vec<(&Rc<str>, &Value)> = store.view(&services).collect();
+        let names: FxHashMap<&str, usize> =
+            services.iter().enumerate().map(|(i, (k, _))| (&k["service/".len()..], i)).collect();
+        // Live copies by the service they name, and the highest number after `copy/<service>-`
+        // for every service. A key like `copy/a-b-1` counts for service `a` (suffix `b-1`, not a
+        // number) and for `a-b` (suffix 1).
+        let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
+        let mut highest: Vec<f64> = vec![0.0; services.len()];
+        for (key, value) in store.view(&all) {
+            let Some(c) = value.as_copy() else { continue };
+            if c.status == Status::Dead {
+                // Dead copies go first, in store order.
+                changes.push(Change::Remove(key.clone()));
+            } else if let Some(&i) = names.get(&*c.service) {
+                live[i].push(key);
+            }
+            let rest = &key["copy/".len()..];
+            for (dash, _) in rest.match_indices('-') {
+                if let Some(&i) = names.get(&rest[..dash]) {
+                    highest[i] = max_from_zero(highest[i], to_number(&rest[dash + 1..]));
                 }
             }
         }
-        let rest = &key["copy/".len()..];
-        for (dash, _) in rest.match_indices('-') {
-            if let Some(&i) = names.get(&rest[..dash]) {
-                highest[i] = max_from_zero(highest[i], to_number(&rest[dash + 1..]));
+        for (i, (key, value)) in services.iter().enumerate() {
+            let Value::Service(service) = value else { continue };
+            let name = &key["service/".len()..];
+            let desired = service.desired as usize;
+            let shared: Rc<str> = Rc::from(name);
+            let mut n = highest[i];
+            let mut copy_key = format!("copy/{name}-");
+            let stem = copy_key.len();
+            for _ in live[i].len()..desired {
+                n += 1.0;
+                copy_key.truncate(stem);
+                push_js_number(&mut copy_key, n);
+                let copy = Copy { service: shared.clone(), node: None, status: Status::Pending };
+                changes.push(Change::Write(Rc::from(copy_key.as_str()), copy));
+            }
+            // Extra copies: the last live ones in store order go first.
+            for extra in live[i].iter().skip(desired).rev() {
+                changes.push(Change::Remove((*extra).clone()));
             }
         }
     }
 
-    for (i, (key, value)) in services.iter().enumerate() {
-        let Value::Service(service) = &**value else { continue };
-        let name = &key["service/".len()..];
-        let desired = service.desired as usize;
-        let mut n = highest[i];
-        let service: Rc<str> = Rc::from(name);
-        for _ in live[i].len()..desired {
-            n += 1.0;
-            let copy = Copy { service: service.clone(), node: None, status: Status::Pending };
-            store.write(&Rc::from(format!("copy/{name}-{}", to_js_string(n))), Value::Copy(copy))?;
-            work += 1;
-        }
-        // Extra copies: the last live ones in store order go first.
-        for extra in live[i].iter().skip(desired).rev() {
-            store.remove(extra)?;
-            work += 1;
+    let work = changes.len();
+    for change in changes {
+        match change {
+            Change::Write(key, copy) => store.write(&key, Value::Copy(copy))?,
+            Change::Remove(key) => store.remove(&key)?,
         }
     }
     Ok(work)
+}
+
+/// A write or remove the controller manager decided on.
+enum Change {
+    Write(Rc<str>, Copy),
+    Remove(Rc<str>),
+}
+
+/// Appends `String(n)` as JavaScript writes it; whole numbers, the usual case, without `format!`.
+fn push_js_number(out: &mut String, n: f64) {
+    if n.fract() == 0.0 && (1.0..1e15).contains(&n) {
+        let mut digits = [0u8; 16];
+        let (mut v, mut i) = (n as u64, digits.len());
+        while v > 0 {
+            i -= 1;
+            digits[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        out.extend(digits[i..].iter().map(|&d| char::from(d)));
+    } else {
+        out.push_str(&to_js_string(n));
+    }
 }
 
 #[cfg(test)]
@@ -106,6 +134,15 @@ mod tests {
         ]);
         assert_eq!(controller_manager(&mut s).unwrap(), 3);
         assert_eq!(written(&s), ["Remove copy/a-3", "Remove copy/a-2", "Remove copy/a-1"]);
+    }
+
+    #[test]
+    fn numbers_are_written_as_javascript_writes_them() {
+        for n in [1.0, 9.0, 10.0, 123456.0, 999_999_999_999_999.0, 1e15, 2.5, f64::NAN, f64::INFINITY, 1e21] {
+            let mut s = String::from("x-");
+            push_js_number(&mut s, n);
+            assert_eq!(s, format!("x-{}", to_js_string(n)));
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 pub mod api_server;
 pub mod controller_manager;
-mod fxhash;
+pub(crate) mod fxhash;
 pub mod jsnum;
 pub mod matrix;
 pub mod node_agents;

@@ -2,22 +2,27 @@
 //! it running. They only read and write the state store.
 
 use super::part::Part;
-use super::state_store::{StateStore, TraceLimit};
+use super::state_store::{Place, StateStore, TraceLimit};
 use super::value::{Copy, Status, Value};
+use std::rc::Rc;
 
 /// One turn of the node agents; returns how many copies they started.
 pub fn node_agents(store: &mut StateStore) -> Result<usize, TraceLimit> {
     store.component(Part::NodeAgents);
     let copies = store.read("copy/")?;
-    let mut work = 0;
-    for (key, value) in &copies {
-        let Some(copy) = value.as_copy() else { continue };
-        // An empty node name counts as no node, as an empty string is false in the lesson's JS.
-        let placed = copy.node.as_deref().is_some_and(|n| !n.is_empty());
-        if placed && copy.status == Status::Pending {
-            store.write(key, Value::Copy(Copy { status: Status::Running, ..copy.clone() }))?;
-            work += 1;
-        }
+    let starts: Vec<(Place, Rc<str>, Copy)> = store
+        .view_placed(&copies)
+        .filter_map(|(place, key, value)| {
+            let copy = value.as_copy()?;
+            // An empty node name counts as no node, as an empty string is false in the lesson's JS.
+            let placed = copy.node.as_deref().is_some_and(|n| !n.is_empty());
+            (placed && copy.status == Status::Pending)
+                .then(|| (place, key.clone(), Copy { status: Status::Running, ..copy.clone() }))
+        })
+        .collect();
+    let work = starts.len();
+    for (place, key, copy) in starts {
+        store.write_at(place, &key, Value::Copy(copy))?;
     }
     Ok(work)
 }

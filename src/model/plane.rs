@@ -24,8 +24,8 @@ pub struct Plane {
 
 impl Plane {
     /// A plane over a store holding `initial`, with `down` out of service for the whole run.
-    pub fn new(initial: impl IntoIterator<Item = (String, Value)>, down: Option<Part>) -> Plane {
-        let mut store = StateStore::new(initial.into_iter().map(|(k, v)| (Rc::from(k), v)));
+    pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>, down: Option<Part>) -> Plane {
+        let mut store = StateStore::new(initial);
         store.set_down(down == Some(Part::StateStore));
         Plane { store, down, rounds: 0 }
     }

@@ -8,6 +8,7 @@ use super::state_store::TraceLimit;
 use super::value::{Copy, Health, Node, Prefix, Service, Status, Value};
 use serde_json::{Map, Value as Json};
 use std::fmt;
+use std::rc::Rc;
 
 /// Largest `desired` or `capacity` a scenario may ask for.
 pub const MAX_COUNT: u64 = 100_000;
@@ -23,8 +24,9 @@ pub const MAX_INPUT_BYTES: usize = 64 << 20;
 /// What one run starts from and does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
-    /// The starting store, in insertion order.
-    pub initial: Vec<(String, Value)>,
+    /// The starting store, in insertion order. A key may repeat: it keeps its first place and
+    /// takes its last value, as when a JavaScript `Map` is built from entries.
+    pub initial: Vec<(Rc<str>, Value)>,
     /// Requests sent through the API server before the first round.
     pub requests: Vec<Request>,
     /// The part that is down for the whole run, if any.
@@ -60,19 +62,19 @@ fn err<T>(path: &str, message: impl Into<String>) -> Result<T, ScenarioError> {
 
 /// The lesson's starting state: two services (3 collector copies, 2 verifier copies) and three
 /// nodes of capacity four.
-pub fn lesson_initial() -> Vec<(String, Value)> {
-    let mut entries = vec![
-        ("service/collector".to_string(), Value::Service(Service { desired: 3 })),
-        ("service/verifier".to_string(), Value::Service(Service { desired: 2 })),
+pub fn lesson_initial() -> Vec<(Rc<str>, Value)> {
+    let mut entries: Vec<(Rc<str>, Value)> = vec![
+        ("service/collector".into(), Value::Service(Service { desired: 3 })),
+        ("service/verifier".into(), Value::Service(Service { desired: 2 })),
     ];
     let copies = (1..=3).map(|i| ("collector", i)).chain((1..=2).map(|i| ("verifier", i)));
     for (service, i) in copies {
         let copy =
             Copy { service: service.into(), node: Some(format!("m{i}").into()), status: Status::Running };
-        entries.push((format!("copy/{service}-{i}"), Value::Copy(copy)));
+        entries.push((format!("copy/{service}-{i}").into(), Value::Copy(copy)));
     }
     for i in 1..=3 {
-        entries.push((format!("node/m{i}"), Value::Node(Node { capacity: 4, health: Health::Alive })));
+        entries.push((format!("node/m{i}").into(), Value::Node(Node { capacity: 4, health: Health::Alive })));
     }
     entries
 }
@@ -236,7 +238,7 @@ fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, ScenarioError> {
     }
 }
 
-fn parse_initial(v: &Json, at: &str) -> Result<Vec<(String, Value)>, ScenarioError> {
+fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, ScenarioError> {
     let obj = object(v, at, "an object of key: value")?;
     if obj.len() > MAX_ENTRIES {
         return err(at, format!("has {} entries; at most {MAX_ENTRIES} are allowed", obj.len()));
@@ -247,7 +249,7 @@ fn parse_initial(v: &Json, at: &str) -> Result<Vec<(String, Value)>, ScenarioErr
         let Some(prefix) = Prefix::of_key(key) else {
             return err(&path, "key is outside the schema (keys start with service/, copy/ or node/)");
         };
-        entries.push((key.clone(), parse_value(value, &path, prefix)?));
+        entries.push((key.as_str().into(), parse_value(value, &path, prefix)?));
     }
     Ok(entries)
 }
@@ -347,7 +349,9 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
 mod fast {
     use super::*;
     use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
+    use crate::model::fxhash::FxHashMap;
     use serde::Deserialize;
+    use std::borrow::Cow;
 
     pub(super) fn parse(text: &str) -> Result<Scenario, ()> {
         let doc: Doc = serde_json::from_str(text).map_err(drop)?;
@@ -360,7 +364,7 @@ mod fast {
 
     /// The document: `initial` typed, every other field kept for the checking path.
     struct Doc {
-        initial: Option<Vec<(String, Value)>>,
+        initial: Option<Vec<(Rc<str>, Value)>>,
         rest: Map<String, Json>,
     }
 
@@ -394,21 +398,30 @@ mod fast {
     struct InitialSeed;
 
     impl<'de> DeserializeSeed<'de> for InitialSeed {
-        type Value = Vec<(String, Value)>;
+        type Value = Vec<(Rc<str>, Value)>;
         fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
             d.deserialize_map(self)
         }
     }
 
     impl<'de> Visitor<'de> for InitialSeed {
-        type Value = Vec<(String, Value)>;
+        type Value = Vec<(Rc<str>, Value)>;
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str("an object of key: value")
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut entries: Vec<(String, Value)> = Vec::new();
-            let mut seen: super::super::fxhash::FxHashMap<String, usize> = Default::default();
-            while let Some(key) = map.next_key::<String>()? {
+            let mut entries: Vec<(Rc<str>, Value)> = Vec::new();
+            // Service and node names repeat across copies: one shared string each.
+            let mut names: FxHashMap<Box<str>, Rc<str>> = Default::default();
+            let mut intern = |s: &str| -> Rc<str> {
+                if let Some(rc) = names.get(s) {
+                    return rc.clone();
+                }
+                let rc: Rc<str> = Rc::from(s);
+                names.insert(s.into(), rc.clone());
+                rc
+            };
+            while let Some(Borrowed(key)) = map.next_key::<Borrowed<'de>>()? {
                 let prefix = Prefix::of_key(&key).ok_or_else(|| A::Error::custom("out of schema"))?;
                 let value = match prefix {
                     Prefix::Service => {
@@ -416,29 +429,21 @@ mod fast {
                         Value::Service(Service { desired: count(s.desired)? })
                     }
                     Prefix::Copy => {
-                        let c: RawCopy = map.next_value()?;
-                        Value::Copy(Copy {
-                            service: c.service.into(),
-                            node: c.node.map(Into::into),
-                            status: c.status,
-                        })
+                        let c: RawCopy<'de> = map.next_value()?;
+                        let node = c.node.map(|n| intern(&n));
+                        Value::Copy(Copy { service: intern(&c.service), node, status: c.status })
                     }
                     Prefix::Node => {
                         let n: RawNode = map.next_value()?;
                         Value::Node(Node { capacity: count(n.capacity)?, health: n.health })
                     }
                 };
-                // A repeated key keeps its first place and takes its last value, as JSON.parse does.
-                match seen.get(&key) {
-                    Some(&i) => entries[i].1 = value,
-                    None => {
-                        if entries.len() == MAX_ENTRIES {
-                            return Err(A::Error::custom("too many entries"));
-                        }
-                        seen.insert(key.clone(), entries.len());
-                        entries.push((key, value));
-                    }
+                // A repeated key stays repeated here: the store keeps its first place and takes
+                // its last value, as JSON.parse does, without a second index over the keys.
+                if entries.len() == MAX_ENTRIES {
+                    return Err(A::Error::custom("too many entries"));
                 }
+                entries.push((Rc::from(&*key), value));
             }
             Ok(entries)
         }
@@ -453,9 +458,13 @@ mod fast {
     }
 
     /// `node` must be present (null or a string): no `Option` default for a missing field.
-    fn present_node<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-        Option::<String>::deserialize(d)
+    fn present_node<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Cow<'de, str>>, D::Error> {
+        Ok(Option::<Borrowed<'de>>::deserialize(d)?.map(|b| b.0))
     }
+
+    /// A string borrowed from the input when it has no escapes (serde's own `Cow` always copies).
+    #[derive(Deserialize)]
+    struct Borrowed<'a>(#[serde(borrow)] Cow<'a, str>);
 
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -465,10 +474,11 @@ mod fast {
 
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
-    struct RawCopy {
-        service: String,
-        #[serde(deserialize_with = "present_node")]
-        node: Option<String>,
+    struct RawCopy<'a> {
+        #[serde(borrow)]
+        service: Cow<'a, str>,
+        #[serde(borrow, deserialize_with = "present_node")]
+        node: Option<Cow<'a, str>>,
         status: Status,
     }
 
@@ -498,7 +508,7 @@ mod tests {
     #[test]
     fn initial_keeps_document_order() {
         let s = Scenario::from_json(r#"{"initial": {"node/b": {"capacity": 1, "health": "alive"}, "copy/a-1": {"service": "a", "node": null, "status": "pending"}, "service/a": {"desired": 1}}}"#).unwrap();
-        let keys: Vec<_> = s.initial.iter().map(|(k, _)| k.as_str()).collect();
+        let keys: Vec<_> = s.initial.iter().map(|(k, _)| &**k).collect();
         assert_eq!(keys, ["node/b", "copy/a-1", "service/a"]);
     }
 
@@ -564,10 +574,20 @@ mod tests {
             r#"{"initial": {"service/a": {"desired": 3.0}}}"#,
             r#"{"initial": {}}"#,
         ];
+        let store = |s: &Scenario| {
+            let store = crate::model::StateStore::new(s.initial.clone());
+            store.entries().map(|(k, v)| (k.to_string(), v.clone())).collect::<Vec<_>>()
+        };
         for text in docs {
             let slow = Scenario::from_value(&serde_json::from_str(text).unwrap(), "").unwrap();
-            assert_eq!(Scenario::from_json(text).unwrap(), slow, "{text}");
+            let fast = Scenario::from_json(text).unwrap();
+            assert_eq!(store(&fast), store(&slow), "{text}");
+            assert_eq!((&fast.requests, fast.down, fast.max_rounds), (&slow.requests, slow.down, slow.max_rounds));
         }
+        // The repeated key keeps its first place and takes its last value.
+        let first = store(&Scenario::from_json(docs[0]).unwrap());
+        assert_eq!(first[0].0, "copy/a-1");
+        assert_eq!(first[0].1.as_copy().map(|c| c.status), Some(Status::Dead));
         assert!(fast::parse(docs[0]).is_ok(), "valid documents take the fast path");
         assert!(
             fast::parse(r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#).is_err(),

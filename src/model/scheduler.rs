@@ -3,7 +3,7 @@
 
 use super::fxhash::FxHashMap;
 use super::part::Part;
-use super::state_store::{StateStore, TraceLimit};
+use super::state_store::{Place, StateStore, TraceLimit};
 use super::value::{Copy, Health, Status, Value};
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -14,41 +14,49 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
     let nodes = store.read("node/")?;
     let copies = store.read("copy/")?;
 
-    // Alive nodes in store order, with their capacity.
-    let alive: Vec<(&Rc<str>, u32)> = nodes
-        .iter()
-        .filter_map(|(k, v)| match &**v {
-            Value::Node(n) if n.health == Health::Alive => Some((k, n.capacity)),
-            _ => None,
-        })
-        .collect();
-    let position: FxHashMap<&str, usize> = alive.iter().enumerate().map(|(i, (k, _))| (&***k, i)).collect();
+    let mut placements: Vec<(Place, Rc<str>, Copy)> = Vec::new();
+    {
+        // Alive nodes in store order, with their capacity.
+        let alive: Vec<(&Rc<str>, u32)> = store
+            .view(&nodes)
+            .filter_map(|(k, v)| match v {
+                Value::Node(n) if n.health == Health::Alive => Some((k, n.capacity)),
+                _ => None,
+            })
+            .collect();
+        let position: FxHashMap<&str, usize> =
+            alive.iter().enumerate().map(|(i, (k, _))| (&***k, i)).collect();
 
-    // A node's load is the copies (of any status) whose node field equals the node's key exactly.
-    let mut load = vec![0u64; alive.len()];
-    for (_, v) in &copies {
-        if let Some(i) = v.as_copy().and_then(|c| c.node.as_deref()).and_then(|n| position.get(n)) {
-            load[*i] += 1;
+        // A node's load is the copies (of any status) whose node field equals the node's key.
+        let mut load = vec![0u64; alive.len()];
+        for (_, v) in store.view(&copies) {
+            if let Some(i) = v.as_copy().and_then(|c| c.node.as_deref()).and_then(|n| position.get(n)) {
+                load[*i] += 1;
+            }
+        }
+
+        // Nodes with room, ordered by (load, store position): the first is the one to pick.
+        let mut room: BTreeSet<(u64, usize)> = (0..alive.len())
+            .filter(|&i| load[i] < u64::from(alive[i].1))
+            .map(|i| (load[i], i))
+            .collect();
+
+        for (place, key, value) in store.view_placed(&copies) {
+            let Some(copy) = value.as_copy() else { continue };
+            if copy.node.is_some() || copy.status != Status::Pending {
+                continue;
+            }
+            let Some((l, i)) = room.pop_first() else { break }; // no room anywhere: left unplaced
+            placements.push((place, key.clone(), Copy { node: Some(alive[i].0.clone()), ..copy.clone() }));
+            if l + 1 < u64::from(alive[i].1) {
+                room.insert((l + 1, i));
+            }
         }
     }
 
-    // Nodes with room, ordered by (load, store position): the first is the one to pick.
-    let mut room: BTreeSet<(u64, usize)> =
-        (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)).map(|i| (load[i], i)).collect();
-
-    let mut work = 0;
-    for (key, value) in &copies {
-        let Some(copy) = value.as_copy() else { continue };
-        if copy.node.is_some() || copy.status != Status::Pending {
-            continue;
-        }
-        let Some((l, i)) = room.pop_first() else { break }; // no room anywhere: left unplaced
-        let placed = Copy { node: Some(alive[i].0.clone()), ..copy.clone() };
-        store.write(key, Value::Copy(placed))?;
-        work += 1;
-        if l + 1 < u64::from(alive[i].1) {
-            room.insert((l + 1, i));
-        }
+    let work = placements.len();
+    for (place, key, copy) in placements {
+        store.write_at(place, &key, Value::Copy(copy))?;
     }
     Ok(work)
 }

@@ -3,14 +3,38 @@
 
 use super::fxhash::{FxHashMap, FxHashSet};
 use super::part::Part;
-use super::value::{Status, Value};
+use super::value::{Prefix, Status, Value};
 use serde::Serialize;
-use std::collections::BTreeSet;
 use std::fmt;
 use std::rc::Rc;
 
-/// One entry of the store, as a read returns it. Cheap to clone: reads hand out snapshots.
-pub type Entry = (Rc<str>, Rc<Value>);
+/// One key and its value, held in place in the store.
+#[derive(Clone, Debug)]
+struct Slot {
+    /// The schema prefix of the key, so a read of `copy/` never looks at another key's text.
+    tag: Option<Prefix>,
+    key: Rc<str>,
+    value: Value,
+}
+
+/// Where an entry stands in the store, as a read saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place(usize);
+
+/// What a read found: a handle to view its entries with [`StateStore::view`] until the next
+/// write. Components read first, decide, then write, exactly as the lesson's components act on
+/// the arrays their reads returned.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    prefix: Rc<str>,
+    tag: Option<Prefix>,
+    /// The store was down: the read found nothing.
+    empty: bool,
+    /// The revision the read saw; viewing after a later write would be a bug.
+    revision: u64,
+    /// How many items the read found.
+    pub items: usize,
+}
 
 /// What a step did to the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -86,7 +110,9 @@ pub const MAX_TRACE_STEPS: usize = 1_000_000;
 /// The state store with its trace.
 #[derive(Clone, Debug)]
 pub struct StateStore {
-    slots: Vec<Option<Entry>>,
+    /// Entries in insertion order; removed ones leave `None` until compaction. Values sit in
+    /// place, so a scan walks one contiguous array.
+    slots: Vec<Option<Slot>>,
     index: FxHashMap<Rc<str>, usize>,
     live: usize,
     revision: u64,
@@ -117,8 +143,15 @@ impl StateStore {
             actual: FxHashSet::default(),
             actual_log: Vec::new(),
         };
+        let initial = initial.into_iter();
+        // Room for the store to double before the index must grow: rehashing a large index is
+        // a visible share of a scaled run.
+        let room = initial.size_hint().0.saturating_mul(2);
+        store.slots.reserve(room);
+        store.index.reserve(room);
+        store.actual.reserve(room);
         for (k, v) in initial {
-            store.set(k, Rc::new(v));
+            store.set(k, v);
         }
         let running: Vec<Rc<str>> = store
             .entries()
@@ -154,15 +187,58 @@ impl StateStore {
         self.round = round;
     }
 
-    /// Scans one prefix: returns its entries in store order and records the count as read load.
-    pub fn read(&mut self, prefix: &str) -> Result<Vec<Entry>, TraceLimit> {
+    /// Scans one prefix and records the count of items found as read load. A down store finds
+    /// nothing and records nothing.
+    pub fn read(&mut self, prefix: &str) -> Result<Snapshot, TraceLimit> {
+        let tag = Prefix::ALL.into_iter().find(|p| p.as_str() == prefix);
+        let mut snapshot =
+            Snapshot { prefix: Rc::from(prefix), tag, empty: self.down, revision: self.revision, items: 0 };
         if self.down {
-            return Ok(Vec::new());
+            return Ok(snapshot);
         }
         self.check_limit()?;
-        let found: Vec<Entry> = self.entries().filter(|(k, _)| k.starts_with(prefix)).cloned().collect();
-        self.record(Op::Read, Rc::from(format!("{prefix}*")), found.len(), None);
-        Ok(found)
+        snapshot.items = self.view(&snapshot).count();
+        self.record(Op::Read, Rc::from(format!("{prefix}*")), snapshot.items, None);
+        Ok(snapshot)
+    }
+
+    /// The entries a read found, in store order. Only valid until the next write.
+    pub fn view<'a>(&'a self, snapshot: &'a Snapshot) -> impl Iterator<Item = (&'a Rc<str>, &'a Value)> + 'a {
+        self.view_placed(snapshot).map(|(_, k, v)| (k, v))
+    }
+
+    /// Like [`StateStore::view`], with each entry's place, for [`StateStore::write_at`].
+    pub fn view_placed<'a>(
+        &'a self,
+        snapshot: &'a Snapshot,
+    ) -> impl Iterator<Item = (Place, &'a Rc<str>, &'a Value)> + 'a {
+        debug_assert_eq!(snapshot.revision, self.revision, "a snapshot viewed after a write");
+        let slots = if snapshot.empty { &self.slots[..0] } else { &self.slots[..] };
+        slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|s| (i, s)))
+            .filter(move |(_, s)| match snapshot.tag {
+                Some(tag) => s.tag == Some(tag),
+                None => s.key.starts_with(&*snapshot.prefix),
+            })
+            .map(|(i, s)| (Place(i), &s.key, &s.value))
+    }
+
+    /// Writes a key that a read of this turn found at `place`: the same as [`StateStore::write`],
+    /// without looking the key up again (a scaled run spends its time in those look-ups).
+    pub fn write_at(&mut self, place: Place, key: &Rc<str>, value: Value) -> Result<(), TraceLimit> {
+        let here = self.slots.get(place.0).and_then(Option::as_ref).is_some_and(|s| Rc::ptr_eq(&s.key, key));
+        if !here || self.down {
+            return self.write(key, value);
+        }
+        self.check_limit()?;
+        let value = Rc::new(value);
+        if let Some(slot) = &mut self.slots[place.0] {
+            slot.value = Value::clone(&value);
+        }
+        self.wrote(key, value);
+        Ok(())
     }
 
     /// Sets a key; a new key goes to the end, an existing one keeps its place.
@@ -172,17 +248,22 @@ impl StateStore {
         }
         self.check_limit()?;
         let value = Rc::new(value);
-        self.set(key.clone(), value.clone());
-        self.revision += 1;
-        self.record(Op::Write, key.clone(), 1, Some(value.clone()));
-        if let Value::Copy(c) = &*value {
-            match c.status {
-                Status::Running => self.set_actual(key, true),
-                Status::Dead => self.set_actual(key, false),
-                Status::Pending => {}
-            }
-        }
+        self.set(key.clone(), Value::clone(&value));
+        self.wrote(key, value);
         Ok(())
+    }
+
+    /// What every write does after setting the value: count it, trace it, and let a copy's new
+    /// status change what actually runs.
+    fn wrote(&mut self, key: &Rc<str>, value: Rc<Value>) {
+        self.revision += 1;
+        let status = value.as_copy().map(|c| c.status);
+        self.record(Op::Write, key.clone(), 1, Some(value));
+        match status {
+            Some(Status::Running) => self.set_actual(key, true),
+            Some(Status::Dead) => self.set_actual(key, false),
+            _ => {}
+        }
     }
 
     /// Deletes a key (counted as a write even when the key was absent, as in the lesson). A copy
@@ -213,13 +294,13 @@ impl StateStore {
     }
 
     /// The entries in store order.
-    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
-        self.slots.iter().flatten()
+    pub fn entries(&self) -> impl Iterator<Item = (&Rc<str>, &Value)> {
+        self.slots.iter().flatten().map(|s| (&s.key, &s.value))
     }
 
     /// The value under a key.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.index.get(key).and_then(|&i| self.slots[i].as_ref()).map(|(_, v)| &**v)
+        self.index.get(key).and_then(|&i| self.slots[i].as_ref()).map(|s| &s.value)
     }
 
     /// How many keys the store holds.
@@ -242,9 +323,16 @@ impl StateStore {
         &self.trace
     }
 
-    /// The copies actually running, sorted by key.
-    pub fn actual(&self) -> BTreeSet<&str> {
-        self.actual.iter().map(|k| &**k).collect()
+    /// The copies actually running: those in the store in store order, then any the store no
+    /// longer holds (a running copy whose record was lost), sorted.
+    pub fn actual(&self) -> Vec<&str> {
+        let mut keys: Vec<&str> =
+            self.entries().filter(|(k, _)| self.actual.contains(&**k)).map(|(k, _)| &**k).collect();
+        let mut gone: Vec<&str> =
+            self.actual.iter().filter(|k| !self.index.contains_key(*k)).map(|k| &**k).collect();
+        gone.sort_unstable();
+        keys.extend(gone);
+        keys
     }
 
     /// Whether a copy actually runs.
@@ -257,12 +345,16 @@ impl StateStore {
         &self.actual_log
     }
 
-    fn set(&mut self, key: Rc<str>, value: Rc<Value>) {
+    fn set(&mut self, key: Rc<str>, value: Value) {
         match self.index.get(&key) {
-            Some(&i) => self.slots[i] = Some((key, value)),
+            Some(&i) => {
+                if let Some(slot) = &mut self.slots[i] {
+                    slot.value = value;
+                }
+            }
             None => {
                 self.index.insert(key.clone(), self.slots.len());
-                self.slots.push(Some((key, value)));
+                self.slots.push(Some(Slot { tag: Prefix::of_key(&key), key, value }));
                 self.live += 1;
             }
         }
@@ -285,8 +377,8 @@ impl StateStore {
         let dead = self.slots.len() - self.live;
         if dead > 64 && dead > self.live {
             self.slots.retain(Option::is_some);
-            for (i, (k, _)) in self.slots.iter().flatten().enumerate() {
-                if let Some(slot) = self.index.get_mut(k) {
+            for (i, s) in self.slots.iter().flatten().enumerate() {
+                if let Some(slot) = self.index.get_mut(&s.key) {
                     *slot = i;
                 }
             }
@@ -326,7 +418,9 @@ mod tests {
             ("service/b".into(), svc(2)),
         ]);
         let found = s.read("service/").unwrap();
-        assert_eq!(found.len(), 2);
+        assert_eq!(found.items, 2);
+        let keys: Vec<&str> = s.view(&found).map(|(k, _)| &**k).collect();
+        assert_eq!(keys, ["service/a", "service/b"]);
         let step = &s.trace()[0];
         assert_eq!((&*step.key, step.items, step.op), ("service/*", 2, Op::Read));
         assert_eq!(s.revision(), 0, "reads are not writes");
@@ -336,7 +430,8 @@ mod tests {
     fn a_down_store_finds_nothing_and_keeps_nothing() {
         let mut s = StateStore::new([("service/a".into(), svc(1))]);
         s.set_down(true);
-        assert!(s.read("service/").unwrap().is_empty());
+        let found = s.read("service/").unwrap();
+        assert_eq!((found.items, s.view(&found).count()), (0, 0));
         s.write(&Rc::from("service/b"), svc(1)).unwrap();
         s.remove(&Rc::from("service/a")).unwrap();
         assert_eq!((s.revision(), s.trace().len(), s.len()), (0, 0, 1));
@@ -372,6 +467,6 @@ mod tests {
         s.set_step_limit(2);
         s.read("copy/").unwrap();
         s.read("copy/").unwrap();
-        assert_eq!(s.read("copy/"), Err(TraceLimit { steps: 2 }));
+        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit { steps: 2 });
     }
 }
