@@ -52,7 +52,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
 
 fn simulate(text: String, source: &str) -> Result<(), Failure> {
     let scenario = Scenario::from_json(&text).map_err(|e| Failure::Input(format!("{source}: {e}")))?;
-    let outcome = scenario.run().map_err(|e| Failure::Input(format!("{source}: {e}")))?;
+    let outcome = scenario.run_with(false).map_err(|e| Failure::Input(format!("{source}: {e}")))?;
     // Everything is computed before anything is printed: a failed run leaves stdout empty.
     let mut out = io::stdout().lock();
     write_result(&mut out, &outcome)
@@ -80,7 +80,9 @@ fn read_stdin() -> Result<String, Failure> {
 
 fn read_file(path: &str) -> Result<String, Failure> {
     let file = std::fs::File::open(path).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
-    let mut buf = Vec::new();
+    // Sized from the file up front: growing a megabyte buffer by doubling costs copies.
+    let size = file.metadata().map_or(0, |m| m.len()).min(cplab::model::scenario::MAX_INPUT_BYTES as u64 + 1);
+    let mut buf = Vec::with_capacity(size as usize + 1);
     let limit = cplab::model::scenario::MAX_INPUT_BYTES as u64 + 1;
     file.take(limit).read_to_end(&mut buf).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
     utf8(buf, path)

@@ -154,7 +154,14 @@ impl Scenario {
 
     /// Like [`Scenario::simulate`], consuming the scenario (no copy of a large starting store).
     pub fn run(self) -> Result<Outcome, TraceLimit> {
+        self.run_with(true)
+    }
+
+    /// Like [`Scenario::run`]; `values` says whether write steps keep the value they wrote
+    /// (the CLI's output has no use for them).
+    pub fn run_with(self, values: bool) -> Result<Outcome, TraceLimit> {
         let mut plane = Plane::new(self.initial, self.down);
+        plane.store_mut().set_record_values(values);
         let mut responses = Vec::with_capacity(self.requests.len());
         for r in &self.requests {
             responses.push(plane.request(r)?);
@@ -348,8 +355,8 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
 /// an intermediate JSON tree. Errors here carry no useful message; the caller re-parses.
 mod fast {
     use super::*;
-    use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
     use crate::model::fxhash::FxHashMap;
+    use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
     use serde::Deserialize;
     use std::borrow::Cow;
 
@@ -410,7 +417,7 @@ mod fast {
             f.write_str("an object of key: value")
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut entries: Vec<(Rc<str>, Value)> = Vec::new();
+            let mut entries: Vec<(Rc<str>, Value)> = Vec::with_capacity(map.size_hint().unwrap_or(0));
             // Service and node names repeat across copies: one shared string each.
             let mut names: FxHashMap<Box<str>, Rc<str>> = Default::default();
             let mut intern = |s: &str| -> Rc<str> {
@@ -582,7 +589,10 @@ mod tests {
             let slow = Scenario::from_value(&serde_json::from_str(text).unwrap(), "").unwrap();
             let fast = Scenario::from_json(text).unwrap();
             assert_eq!(store(&fast), store(&slow), "{text}");
-            assert_eq!((&fast.requests, fast.down, fast.max_rounds), (&slow.requests, slow.down, slow.max_rounds));
+            assert_eq!(
+                (&fast.requests, fast.down, fast.max_rounds),
+                (&slow.requests, slow.down, slow.max_rounds)
+            );
         }
         // The repeated key keeps its first place and takes its last value.
         let first = store(&Scenario::from_json(docs[0]).unwrap());

@@ -36,10 +36,8 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
         }
 
         // Nodes with room, ordered by (load, store position): the first is the one to pick.
-        let mut room: BTreeSet<(u64, usize)> = (0..alive.len())
-            .filter(|&i| load[i] < u64::from(alive[i].1))
-            .map(|i| (load[i], i))
-            .collect();
+        let mut room: BTreeSet<(u64, usize)> =
+            (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)).map(|i| (load[i], i)).collect();
 
         for (place, key, value) in store.view_placed(&copies) {
             let Some(copy) = value.as_copy() else { continue };

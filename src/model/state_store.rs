@@ -5,6 +5,7 @@ use super::fxhash::{FxHashMap, FxHashSet};
 use super::part::Part;
 use super::value::{Prefix, Status, Value};
 use serde::Serialize;
+use std::collections::hash_map::Entry;
 use std::fmt;
 use std::rc::Rc;
 
@@ -15,6 +16,8 @@ struct Slot {
     tag: Option<Prefix>,
     key: Rc<str>,
     value: Value,
+    /// Whether the copy under this key actually runs (what the nodes do, not what the store says).
+    runs: bool,
 }
 
 /// Where an entry stands in the store, as a read saw it.
@@ -70,7 +73,7 @@ pub struct Step {
     pub key: Rc<str>,
     /// Items a read found; 1 for a write or remove.
     pub items: usize,
-    /// The value a write set (none for reads and removes).
+    /// The value a write set (none for reads and removes, and when values are not recorded).
     pub value: Option<Rc<Value>>,
     /// The round it happened in; 0 for requests before the first round.
     pub round: u32,
@@ -121,8 +124,11 @@ pub struct StateStore {
     round: u32,
     down: bool,
     step_limit: usize,
-    actual: FxHashSet<Rc<str>>,
+    /// Copies that actually run but have no record in the store (a running report that never
+    /// landed); the rest is the `runs` flag of each slot.
+    orphans: FxHashSet<Rc<str>>,
     actual_log: Vec<ActualChange>,
+    record_values: bool,
 }
 
 impl StateStore {
@@ -140,8 +146,9 @@ impl StateStore {
             round: 0,
             down: false,
             step_limit: MAX_TRACE_STEPS,
-            actual: FxHashSet::default(),
+            orphans: FxHashSet::default(),
             actual_log: Vec::new(),
+            record_values: true,
         };
         let initial = initial.into_iter();
         // Room for the store to double before the index must grow: rehashing a large index is
@@ -149,16 +156,15 @@ impl StateStore {
         let room = initial.size_hint().0.saturating_mul(2);
         store.slots.reserve(room);
         store.index.reserve(room);
-        store.actual.reserve(room);
         for (k, v) in initial {
             store.set(k, v);
         }
-        let running: Vec<Rc<str>> = store
-            .entries()
-            .filter(|(_, v)| v.as_copy().is_some_and(|c| c.status == Status::Running))
-            .map(|(k, _)| k.clone())
-            .collect();
-        store.actual.extend(running);
+        // A round's trace is a few reads plus at most a write per item; three rounds' worth
+        // up front spares a scaled run most of the copying as the trace grows.
+        store.trace.reserve(store.live.saturating_mul(3).min(MAX_TRACE_STEPS));
+        for slot in store.slots.iter_mut().flatten() {
+            slot.runs = slot.value.as_copy().is_some_and(|c| c.status == Status::Running);
+        }
         store
     }
 
@@ -170,6 +176,12 @@ impl StateStore {
     /// Whether the store is down.
     pub fn is_down(&self) -> bool {
         self.down
+    }
+
+    /// Whether write steps keep the value written (on by default; the lab plays values back,
+    /// while the CLI prints only keys and counts and saves the copies).
+    pub fn set_record_values(&mut self, on: bool) {
+        self.record_values = on;
     }
 
     /// Lowers the step limit (tests use it to reach the limit quickly).
@@ -233,11 +245,12 @@ impl StateStore {
             return self.write(key, value);
         }
         self.check_limit()?;
-        let value = Rc::new(value);
+        let traced = self.record_values.then(|| Rc::new(value.clone()));
+        let status = value.as_copy().map(|c| c.status);
         if let Some(slot) = &mut self.slots[place.0] {
-            slot.value = Value::clone(&value);
+            slot.value = value;
         }
-        self.wrote(key, value);
+        self.wrote(key, traced, status, Some(place.0));
         Ok(())
     }
 
@@ -247,21 +260,27 @@ impl StateStore {
             return Ok(());
         }
         self.check_limit()?;
-        let value = Rc::new(value);
-        self.set(key.clone(), Value::clone(&value));
-        self.wrote(key, value);
+        let traced = self.record_values.then(|| Rc::new(value.clone()));
+        let status = value.as_copy().map(|c| c.status);
+        let slot = self.set(key.clone(), value);
+        self.wrote(key, traced, status, Some(slot));
         Ok(())
     }
 
     /// What every write does after setting the value: count it, trace it, and let a copy's new
     /// status change what actually runs.
-    fn wrote(&mut self, key: &Rc<str>, value: Rc<Value>) {
+    fn wrote(
+        &mut self,
+        key: &Rc<str>,
+        traced: Option<Rc<Value>>,
+        status: Option<Status>,
+        slot: Option<usize>,
+    ) {
         self.revision += 1;
-        let status = value.as_copy().map(|c| c.status);
-        self.record(Op::Write, key.clone(), 1, Some(value));
+        self.record(Op::Write, key.clone(), 1, traced);
         match status {
-            Some(Status::Running) => self.set_actual(key, true),
-            Some(Status::Dead) => self.set_actual(key, false),
+            Some(Status::Running) => self.mark(key, slot, true),
+            Some(Status::Dead) => self.mark(key, slot, false),
             _ => {}
         }
     }
@@ -273,24 +292,42 @@ impl StateStore {
             return Ok(());
         }
         self.check_limit()?;
+        let mut ran = false;
         if let Some(slot) = self.index.remove(key) {
-            self.slots[slot] = None;
+            ran = self.slots[slot].take().is_some_and(|s| s.runs);
             self.live -= 1;
             self.compact_if_sparse();
         }
         self.revision += 1;
         self.record(Op::Remove, key.clone(), 1, None);
-        self.set_actual(key, false);
+        if ran {
+            self.log_actual(key, false);
+        }
+        self.mark(key, None, false);
         Ok(())
     }
 
     /// Records a fact on the nodes that did not come through the store (a death that happened
     /// whether or not its report landed).
     pub fn set_actual(&mut self, key: &Rc<str>, running: bool) {
-        let changed = if running { self.actual.insert(key.clone()) } else { self.actual.remove(key) };
+        let slot = self.index.get(key).copied();
+        self.mark(key, slot, running);
+    }
+
+    /// Sets whether `key` actually runs; `slot` is where it stands in the store, if it does.
+    fn mark(&mut self, key: &Rc<str>, slot: Option<usize>, running: bool) {
+        let changed = match slot.and_then(|i| self.slots.get_mut(i)).and_then(Option::as_mut) {
+            Some(s) => std::mem::replace(&mut s.runs, running) != running,
+            None if running => self.orphans.insert(key.clone()),
+            None => self.orphans.remove(key),
+        };
         if changed {
-            self.actual_log.push(ActualChange { after_steps: self.trace.len(), key: key.clone(), running });
+            self.log_actual(key, running);
         }
+    }
+
+    fn log_actual(&mut self, key: &Rc<str>, running: bool) {
+        self.actual_log.push(ActualChange { after_steps: self.trace.len(), key: key.clone(), running });
     }
 
     /// The entries in store order.
@@ -326,10 +363,8 @@ impl StateStore {
     /// The copies actually running: those in the store in store order, then any the store no
     /// longer holds (a running copy whose record was lost), sorted.
     pub fn actual(&self) -> Vec<&str> {
-        let mut keys: Vec<&str> =
-            self.entries().filter(|(k, _)| self.actual.contains(&**k)).map(|(k, _)| &**k).collect();
-        let mut gone: Vec<&str> =
-            self.actual.iter().filter(|k| !self.index.contains_key(*k)).map(|k| &**k).collect();
+        let mut keys: Vec<&str> = self.slots.iter().flatten().filter(|s| s.runs).map(|s| &*s.key).collect();
+        let mut gone: Vec<&str> = self.orphans.iter().map(|k| &**k).collect();
         gone.sort_unstable();
         keys.extend(gone);
         keys
@@ -337,7 +372,10 @@ impl StateStore {
 
     /// Whether a copy actually runs.
     pub fn actually_runs(&self, key: &str) -> bool {
-        self.actual.contains(key)
+        match self.index.get(key) {
+            Some(&i) => self.slots[i].as_ref().is_some_and(|s| s.runs),
+            None => self.orphans.contains(key),
+        }
     }
 
     /// Every change to what actually runs, in order.
@@ -345,17 +383,25 @@ impl StateStore {
         &self.actual_log
     }
 
-    fn set(&mut self, key: Rc<str>, value: Value) {
-        match self.index.get(&key) {
-            Some(&i) => {
+    /// Sets a key's value in place or appends it; returns its slot.
+    fn set(&mut self, key: Rc<str>, value: Value) -> usize {
+        match self.index.entry(key) {
+            Entry::Occupied(e) => {
+                let i = *e.get();
                 if let Some(slot) = &mut self.slots[i] {
                     slot.value = value;
                 }
+                i
             }
-            None => {
-                self.index.insert(key.clone(), self.slots.len());
-                self.slots.push(Some(Slot { tag: Prefix::of_key(&key), key, value }));
+            Entry::Vacant(e) => {
+                let key = e.key().clone();
+                let i = self.slots.len();
+                e.insert(i);
+                // A copy that ran without a record now has one: its flag moves into the slot.
+                let runs = !self.orphans.is_empty() && self.orphans.remove(&key);
+                self.slots.push(Some(Slot { tag: Prefix::of_key(&key), key, value, runs }));
                 self.live += 1;
+                i
             }
         }
     }
