@@ -2,7 +2,7 @@
 //! creates the missing ones (node-less, pending), removes the extra ones, and cleans up dead
 //! copies. It only reads and writes the state store.
 
-use super::fxhash::FxHashMap;
+use super::fxhash::{ByName, FxHashMap};
 use super::jsnum::{max_from_zero, to_js_string, to_number};
 use super::part::Part;
 use super::state_store::{StateStore, TraceLimit};
@@ -25,6 +25,7 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
         // Live copies by the service they name, and the highest number after `copy/<service>-`
         // for every service. A key like `copy/a-b-1` counts for service `a` (suffix `b-1`, not a
         // number) and for `a-b` (suffix 1).
+        let mut by_service = ByName::new(&names);
         let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
         let mut highest: Vec<f64> = vec![0.0; services.len()];
         for (key, value) in store.view(&all) {
@@ -32,7 +33,7 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
             if c.status == Status::Dead {
                 // Dead copies go first, in store order.
                 changes.push(Change::Remove(key.clone()));
-            } else if let Some(&i) = names.get(&*c.service) {
+            } else if let Some(i) = by_service.get(&c.service) {
                 live[i].push(key);
             }
             let rest = &key["copy/".len()..];

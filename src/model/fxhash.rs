@@ -57,6 +57,30 @@ impl Hasher for FxHasher {
     }
 }
 
+/// Looks names up by string, remembering the answer per shared string: copies share their
+/// service's and node's name (`Rc<str>`), so thousands of look-ups become a few string hashes and
+/// pointer compares.
+pub struct ByName<'a> {
+    names: &'a FxHashMap<&'a str, usize>,
+    seen: FxHashMap<usize, Option<usize>>,
+}
+
+impl<'a> ByName<'a> {
+    /// Wraps a name -> index map.
+    pub fn new(names: &'a FxHashMap<&'a str, usize>) -> ByName<'a> {
+        ByName { names, seen: FxHashMap::default() }
+    }
+
+    /// The index of `name`, if the map has it.
+    pub fn get(&mut self, name: &std::rc::Rc<str>) -> Option<usize> {
+        // While the store is borrowed for a turn's decisions no string is freed, so an address
+        // stands for one string.
+        let address = name.as_ptr() as usize;
+        let names = self.names;
+        *self.seen.entry(address).or_insert_with(|| names.get(&**name).copied())
+    }
+}
+
 /// Builds [`FxHasher`]s.
 #[cfg(test)]
 pub type FxBuildHasher = BuildHasherDefault<FxHasher>;

@@ -1,7 +1,7 @@
 //! The scheduler: places every node-less pending copy on the emptiest alive node that still has
 //! room, the first such node in store order on a tie. It only reads and writes the state store.
 
-use super::fxhash::FxHashMap;
+use super::fxhash::{ByName, FxHashMap};
 use super::part::Part;
 use super::state_store::{Place, StateStore, TraceLimit};
 use super::value::{Copy, Health, Status, Value};
@@ -29,9 +29,10 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
 
         // A node's load is the copies (of any status) whose node field equals the node's key.
         let mut load = vec![0u64; alive.len()];
+        let mut by_node = ByName::new(&position);
         for (_, v) in store.view(&copies) {
-            if let Some(i) = v.as_copy().and_then(|c| c.node.as_deref()).and_then(|n| position.get(n)) {
-                load[*i] += 1;
+            if let Some(i) = v.as_copy().and_then(|c| c.node.as_ref()).and_then(|n| by_node.get(n)) {
+                load[i] += 1;
             }
         }
 
