@@ -22,16 +22,63 @@ fn texts(root: &web_sys::HtmlElement, selector: &str) -> Vec<String> {
     (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.text_content()).collect()
 }
 
+fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
+    texts(root, &format!("[data-testid={testid}]")).join("|")
+}
+
+fn click(root: &web_sys::HtmlElement, testid: &str) {
+    root.query_selector(&format!("[data-testid={testid}]"))
+        .expect("selector")
+        .unwrap_or_else(|| panic!("no {testid}"))
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+}
+
 #[wasm_bindgen_test]
-async fn the_trace_table_shows_the_lessons_trace_computed_in_wasm() {
+async fn stepping_through_the_lessons_request_counts_17_50_7() {
     let root = fresh_root();
-    let _mounted = mount_to(root.clone(), TraceTable);
+    let _mounted = mount_to(root.clone(), App);
     leptos::task::tick().await;
-    let rows = texts(&root, "[data-testid=trace-row]");
-    assert_eq!(rows.len(), 17);
-    assert_eq!(rows[3], "4controller managerwritecopy/collector-4172");
+    assert_eq!(texts(&root, "[data-testid=trace-row]").len(), 0);
+    assert_eq!(text(&root, "narration"), "Step 0 of 17: nothing has happened yet.");
+    for _ in 0..8 {
+        click(&root, "forward");
+    }
+    leptos::task::tick().await;
+    assert_eq!(texts(&root, "[data-testid=trace-row]").len(), 8);
     assert_eq!(
-        texts(&root, "[data-testid=trace-summary]"),
-        ["components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2"]
+        text(&root, "narration"),
+        "Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending"
     );
+    assert!(text(&root, "part-scheduler").contains("▶ acting"));
+    let flashed = texts(&root, "li.flash");
+    assert_eq!(flashed, ["collector-4 node node/m1, pending✎ written"]);
+    click(&root, "to-end");
+    leptos::task::tick().await;
+    assert_eq!(
+        text(&root, "trace-summary"),
+        "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2"
+    );
+    assert_eq!(text(&root, "revision"), "revision 7");
+    click(&root, "back");
+    leptos::task::tick().await;
+    assert_eq!(texts(&root, "[data-testid=trace-row]").len(), 16);
+}
+
+#[wasm_bindgen_test]
+async fn taking_the_api_server_down_fills_its_matrix_row_and_shows_the_lost_death() {
+    let root = fresh_root();
+    let _mounted = mount_to(root.clone(), App);
+    leptos::task::tick().await;
+    click(&root, "play-events");
+    click(&root, "part-api-server");
+    leptos::task::tick().await;
+    assert!(text(&root, "part-api-server").contains("✕ down"));
+    assert_eq!(text(&root, "matrix-row-API-server"), "API server————————");
+    click(&root, "to-end");
+    leptos::task::tick().await;
+    assert_eq!(text(&root, "matrix-row-API-server"), "API serverhaltedunknownhaltedhaltedcontinues3/2200");
+    assert!(text(&root, "believed-gap").contains("copy/collector-2"));
+    assert!(text(&root, "why").contains("never landed (API server unavailable)"));
+    assert_eq!(text(&root, "matrix-progress"), "1 of 6 rows run.");
 }

@@ -151,3 +151,80 @@ pub fn matrix_run(down: Option<Part>) -> Result<MatrixRun, TraceLimit> {
 pub fn lesson_matrix() -> Result<Vec<MatrixRow>, TraceLimit> {
     MATRIX_ORDER[..5].iter().map(|&d| matrix_run(d).map(|r| r.row)).collect()
 }
+
+/// Why each decision of a matrix row is not done, pointing at what is missing: the write that
+/// never landed, or the part that did not act. Empty for a healthy row.
+pub fn explain(row: &MatrixRow, responses: &[super::api_server::Response]) -> Vec<String> {
+    let answer = |i: usize| responses.get(i).map_or("no answer", |r| r.as_str());
+    let mut why = Vec::new();
+    let not_acting = |part: Part| {
+        let are = if part == Part::NodeAgents { "are" } else { "is" };
+        format!("the {part} {are} down and did not act")
+    };
+    match row.scale {
+        Verdict::Done => {}
+        Verdict::Half => why.push(match row.down {
+            Some(Part::Scheduler) => format!(
+                "scale half done: the controller manager created the missing copies, but {} to give them a node",
+                not_acting(Part::Scheduler)
+            ),
+            Some(Part::NodeAgents) => format!(
+                "scale half done: the copies were created and placed, but {} to start them",
+                not_acting(Part::NodeAgents)
+            ),
+            _ => "scale half done: some copies are still pending".to_string(),
+        }),
+        _ => why.push(match row.down {
+            Some(Part::ControllerManager) => format!(
+                "scale halted: the request landed (desired 5), but {}, so no copy was created",
+                not_acting(Part::ControllerManager)
+            ),
+            _ => format!("scale halted: the scale request never landed ({})", answer(0)),
+        }),
+    }
+    match row.failure {
+        Verdict::Done => {}
+        Verdict::Unknown => why.push(format!(
+            "failure unknown: the death report of copy/collector-2 never landed ({}), so the store still counts it as running",
+            answer(1)
+        )),
+        Verdict::Halted => why.push(format!(
+            "failure halted: the store knows copy/collector-2 is dead, but {}, so nothing replaced it",
+            not_acting(row.down.unwrap_or(Part::ControllerManager))
+        )),
+        Verdict::Half => why.push("failure half done: a replacement exists but is not running yet".to_string()),
+    }
+    if row.node != Verdict::Done {
+        why.push(format!("node halted: the registration of node/m4 never landed ({})", answer(2)));
+    }
+    if row.reads != Verdict::Done {
+        why.push("reads halted: with the ledger unreachable, no read gets an answer".to_string());
+    }
+    why
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn why(down: Option<Part>) -> Vec<String> {
+        let run = matrix_run(down).unwrap();
+        explain(&run.row, &run.outcome.responses)
+    }
+
+    #[test]
+    fn each_row_says_what_is_missing() {
+        assert!(why(None).is_empty());
+        let api = why(Some(Part::ApiServer));
+        assert_eq!(api.len(), 4);
+        assert!(api[0].contains("never landed (API server unavailable)"), "{api:?}");
+        assert!(api[1].contains("still counts it as running"));
+        assert!(why(Some(Part::StateStore))[0].contains("(state store unavailable)"));
+        let sched = why(Some(Part::Scheduler));
+        assert!(sched[0].contains("the scheduler is down and did not act to give them a node"), "{sched:?}");
+        let cm = why(Some(Part::ControllerManager));
+        assert!(cm[0].contains("the controller manager is down and did not act"), "{cm:?}");
+        assert!(cm[1].contains("knows copy/collector-2 is dead"));
+        assert!(why(Some(Part::NodeAgents))[0].contains("node agents are down and did not act to start them"));
+    }
+}

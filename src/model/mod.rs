@@ -9,6 +9,7 @@ pub mod matrix;
 pub mod node_agents;
 pub mod part;
 pub mod plane;
+pub mod playback;
 pub mod scenario;
 pub mod scheduler;
 pub mod state_store;
@@ -16,10 +17,13 @@ pub mod table;
 pub mod value;
 
 pub use api_server::{Request, Response};
-pub use matrix::{lesson_events, lesson_matrix, matrix_run, MatrixRow, MatrixRun, Verdict, MATRIX_ORDER};
+pub use matrix::{
+    explain, lesson_events, lesson_matrix, matrix_run, MatrixRow, MatrixRun, Verdict, MATRIX_ORDER,
+};
 pub use part::Part;
 pub use plane::{Plane, DEFAULT_MAX_ROUNDS};
+pub use playback::{Recording, Totals};
 pub use scenario::{lesson_initial, Outcome, Scenario, ScenarioError};
 pub use state_store::{Op, StateStore, Step, TraceLimit};
 pub use table::{matrix_table, trace_table, TraceSummary, LESSON_TRACE_TITLE};
-pub use value::{Copy, Health, Node, Service, Status, Value};
+pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};

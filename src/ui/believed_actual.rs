@@ -1,0 +1,55 @@
+//! What the store believes runs beside what actually runs, whenever the two differ; and, at the
+//! end of a failure run, why each decision stopped.
+
+use super::lab::Lab;
+use crate::model::explain;
+use leptos::prelude::*;
+
+/// The believed / actual panel.
+#[component]
+pub fn BelievedActual(lab: Lab) -> impl IntoView {
+    let gap = move || {
+        let recording = lab.recording();
+        let cursor = lab.cursor.get();
+        let believed = recording.believed_at(cursor);
+        let actual = recording.actual_at(cursor);
+        let ghosts: Vec<String> = believed.difference(&actual).map(|k| k.to_string()).collect();
+        let unseen: Vec<String> = actual.difference(&believed).map(|k| k.to_string()).collect();
+        (believed.len(), actual.len(), ghosts, unseen)
+    };
+    let why = move || {
+        let recording = lab.recording();
+        let done = lab.cursor.get() >= recording.len();
+        match (&recording.matrix_row, done) {
+            (Some(row), true) => explain(row, &recording.responses),
+            _ => Vec::new(),
+        }
+    };
+    view! {
+        <section class="believed" aria-labelledby="believed-title" data-testid="believed-actual">
+            <h2 id="believed-title">"Believed and actual"</h2>
+            {move || {
+                let (b, a, ghosts, unseen) = gap();
+                view! {
+                    <p data-testid="believed-counts">{format!("The store believes {b} copies run; {a} actually run.")}</p>
+                    {(!ghosts.is_empty()).then(|| view! {
+                        <p class="warn" data-testid="believed-gap">
+                            "⚠ The store still counts " {ghosts.join(", ")}
+                            " as running, but it died: the death happened on its node and the report never reached the store."
+                        </p>
+                    })}
+                    {(!unseen.is_empty()).then(|| view! {
+                        <p class="warn">"⚠ Running but unknown to the store: " {unseen.join(", ")}</p>
+                    })}
+                }
+            }}
+            {move || {
+                let reasons = why();
+                (!reasons.is_empty()).then(|| view! {
+                    <h3>"Why decisions stopped"</h3>
+                    <ul data-testid="why">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+                })
+            }}
+        </section>
+    }
+}

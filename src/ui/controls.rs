@@ -1,0 +1,117 @@
+//! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
+
+use super::lab::{Lab, SPEEDS};
+use leptos::prelude::*;
+
+/// Starts playback from the cursor (from the start when at the end).
+pub fn play(lab: Lab) {
+    let len = lab.recording_untracked().len();
+    if lab.cursor.get_untracked() >= len {
+        lab.cursor.set(0);
+    }
+    lab.playing.set(true);
+    lab.generation.update(|g| *g += 1);
+    let generation = lab.generation.get_untracked();
+    leptos::task::spawn_local(async move {
+        loop {
+            let speed = lab.speed.try_get_untracked().unwrap_or(0);
+            let ms = (1000.0 / SPEEDS[speed.min(SPEEDS.len() - 1)]) as u32;
+            gloo_timers::future::TimeoutFuture::new(ms).await;
+            // The lab may have been unmounted, paused, or restarted while this loop slept.
+            let live = lab.playing.try_get_untracked() == Some(true)
+                && lab.generation.try_get_untracked() == Some(generation);
+            if !live {
+                break;
+            }
+            lab.go_to(lab.cursor.get_untracked() + 1);
+        }
+    });
+}
+
+/// Pauses playback.
+pub fn pause(lab: Lab) {
+    lab.playing.set(false);
+}
+
+/// Plays or pauses.
+pub fn toggle(lab: Lab) {
+    if lab.playing.get_untracked() {
+        pause(lab);
+    } else {
+        play(lab);
+    }
+}
+
+/// One step forward (pausing playback).
+pub fn forward(lab: Lab) {
+    pause(lab);
+    lab.go_to(lab.cursor.get_untracked() + 1);
+}
+
+/// One step back (pausing playback).
+pub fn back(lab: Lab) {
+    pause(lab);
+    lab.go_to(lab.cursor.get_untracked().saturating_sub(1));
+}
+
+/// Back to step 0.
+pub fn reset(lab: Lab) {
+    pause(lab);
+    lab.go_to(0);
+}
+
+/// The playback toolbar.
+#[component]
+pub fn Controls(lab: Lab) -> impl IntoView {
+    let len = move || lab.recording().len();
+    let at_start = move || lab.cursor.get() == 0;
+    let at_end = move || lab.cursor.get() >= len();
+    view! {
+        <div class="controls" role="toolbar" aria-label="Playback">
+            <button data-testid="play" on:click=move |_| toggle(lab) aria-keyshortcuts="Space">
+                {move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+            </button>
+            <button data-testid="back" on:click=move |_| back(lab) disabled=at_start aria-keyshortcuts="ArrowLeft">
+                "◀ Step back"
+            </button>
+            <button data-testid="forward" on:click=move |_| forward(lab) disabled=at_end aria-keyshortcuts="ArrowRight">
+                "Step ▶"
+            </button>
+            <button data-testid="to-end" on:click=move |_| { pause(lab); lab.go_to(usize::MAX) } disabled=at_end aria-keyshortcuts="End">
+                "Run to end ⇥"
+            </button>
+            <button data-testid="reset" on:click=move |_| reset(lab) disabled=at_start aria-keyshortcuts="Home">
+                "⟲ Reset"
+            </button>
+            <label class="speed">
+                "Speed "
+                <select
+                    data-testid="speed"
+                    on:change=move |ev| lab.speed.set(event_target_value(&ev).parse().unwrap_or(2))
+                    prop:value=move || lab.speed.get().to_string()
+                >
+                    {SPEEDS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| view! { <option value=i.to_string()>{format!("{s} steps/s")}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="scrubber">
+                <span>{move || format!("Step {} of {}", lab.cursor.get(), len())}</span>
+                <input
+                    type="range"
+                    data-testid="scrubber"
+                    min="0"
+                    max=move || len().to_string()
+                    prop:value=move || lab.cursor.get().to_string()
+                    on:input=move |ev| {
+                        pause(lab);
+                        lab.go_to(event_target_value(&ev).parse().unwrap_or(0));
+                    }
+                    aria-label="Step"
+                />
+            </label>
+        </div>
+    }
+}

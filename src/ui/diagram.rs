@@ -1,0 +1,101 @@
+//! The diagram: four components around the state store, each connected to the store and to
+//! nothing else. The acting component lights up; a down part looks down and does nothing.
+
+use super::lab::Lab;
+use crate::model::{Op, Part};
+use leptos::prelude::*;
+
+/// The four components and the store. Clicking a part (or Enter / Space on it) takes it down.
+#[component]
+pub fn Diagram(lab: Lab) -> impl IntoView {
+    view! {
+        <section class="diagram" aria-labelledby="diagram-title" data-testid="diagram">
+            <h2 id="diagram-title">"The control plane"</h2>
+            <p class="hint">
+                "Every component talks only to the state store. Press a part to take it down; press it again to bring it back."
+            </p>
+            <div class="plane">
+                <PartBox lab part=Part::ApiServer area="api" />
+                <PartBox lab part=Part::ControllerManager area="cm" />
+                <StoreBox lab />
+                <PartBox lab part=Part::Scheduler area="sched" />
+                <PartBox lab part=Part::NodeAgents area="nodes" />
+            </div>
+        </section>
+    }
+}
+
+fn slug(part: Part) -> &'static str {
+    match part {
+        Part::ApiServer => "api-server",
+        Part::StateStore => "state-store",
+        Part::Scheduler => "scheduler",
+        Part::ControllerManager => "controller-manager",
+        Part::NodeAgents => "node-agents",
+    }
+}
+
+/// The part acting at the cursor, if any.
+fn acting(lab: Lab) -> Option<Part> {
+    let cursor = lab.cursor.get();
+    cursor.checked_sub(1).and_then(|i| lab.recording().steps.get(i).map(|s| s.component))
+}
+
+/// One component of the diagram.
+#[component]
+fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
+    let is_down = move || lab.down.get() == Some(part);
+    let is_acting = move || acting(lab) == Some(part);
+    view! {
+        <button
+            class=move || format!("part area-{area}{}{}", if is_down() { " down" } else { "" }, if is_acting() { " acting" } else { "" })
+            data-testid=format!("part-{}", slug(part))
+            aria-pressed=move || if is_down() { "true" } else { "false" }
+            on:click=move |_| lab.toggle_down(part)
+        >
+            <span class="name">{part.name()}</span>
+            <span class="state">
+                {move || {
+                    if is_down() {
+                        "✕ down"
+                    } else if is_acting() {
+                        "▶ acting"
+                    } else {
+                        "up"
+                    }
+                }}
+            </span>
+            <span class="link" aria-hidden="true"></span>
+        </button>
+    }
+}
+
+/// The store in the middle: its revision, and what the current step does to it.
+#[component]
+fn StoreBox(lab: Lab) -> impl IntoView {
+    let part = Part::StateStore;
+    let is_down = move || lab.down.get() == Some(part);
+    let doing = move || {
+        let cursor = lab.cursor.get();
+        let recording = lab.recording();
+        let step = cursor.checked_sub(1).and_then(|i| recording.steps.get(i))?;
+        Some(match step.op {
+            Op::Read => format!("⌕ read {} · {} items", step.key, step.items),
+            Op::Write => format!("✎ write {}", step.key),
+            Op::Remove => format!("✕ remove {}", step.key),
+        })
+    };
+    let revision = move || lab.recording().totals_at(lab.cursor.get()).writes;
+    view! {
+        <button
+            class=move || format!("part store area-store{}", if is_down() { " down" } else { "" })
+            data-testid="part-state-store"
+            aria-pressed=move || if is_down() { "true" } else { "false" }
+            on:click=move |_| lab.toggle_down(part)
+        >
+            <span class="name">"state store"</span>
+            <span class="state">{move || if is_down() { "✕ down".to_string() } else { format!("revision {}", revision()) }}</span>
+            <span class="doing" data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
+        </button>
+    }
+}

@@ -1,0 +1,159 @@
+//! The lab's one source of truth: which run is shown (scenario and downed part), the recording
+//! of that run, and a cursor into it. Everything on screen is derived from these.
+
+use crate::model::{Part, Recording, Request, Scenario, Service, Value, MATRIX_ORDER};
+use leptos::prelude::*;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Which run the student is looking at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The lesson's request: the collector service's desired count, 3 -> 5.
+    Lesson,
+    /// The failure matrix's three events: scale, a copy's death report, a new node.
+    Events,
+    /// The student's own scale request on the lesson's starting state.
+    Scale {
+        /// Scale the collector (true) or the verifier.
+        collector: bool,
+        /// The new desired count.
+        desired: u32,
+    },
+}
+
+/// Largest desired count the scale form accepts: enough to fill every node and overflow.
+pub const MAX_DESIRED: u32 = 20;
+
+/// Playback speeds in steps per second. Three is the top: a write flashes at most three times a
+/// second.
+pub const SPEEDS: [f64; 4] = [0.5, 1.0, 2.0, 3.0];
+
+/// Recordings by run, made once each.
+type Recordings = HashMap<(Play, Option<Part>), Rc<Recording>>;
+
+/// The lab's state: a handful of signals, and the recordings computed from them.
+#[derive(Clone, Copy)]
+pub struct Lab {
+    /// The run shown.
+    pub play: RwSignal<Play>,
+    /// The part taken down for the run.
+    pub down: RwSignal<Option<Part>>,
+    /// Steps shown so far, 0 to the recording's length.
+    pub cursor: RwSignal<usize>,
+    /// Whether playback is running.
+    pub playing: RwSignal<bool>,
+    /// Index into [`SPEEDS`].
+    pub speed: RwSignal<usize>,
+    /// Matrix rows the student has run to the end (by downed part).
+    pub finished: RwSignal<Vec<Option<Part>>>,
+    /// Bumped each time playback starts, so a stale playback loop knows to stop.
+    pub generation: RwSignal<u64>,
+    cache: StoredValue<Recordings, LocalStorage>,
+}
+
+impl Lab {
+    /// A lab showing the lesson's request with nothing down, at step 0.
+    pub fn new() -> Lab {
+        Lab {
+            play: RwSignal::new(Play::Lesson),
+            down: RwSignal::new(None),
+            cursor: RwSignal::new(0),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(2),
+            finished: RwSignal::new(Vec::new()),
+            generation: RwSignal::new(0),
+            cache: StoredValue::new_local(HashMap::new()),
+        }
+    }
+
+    /// The recording of the run shown (tracked: follows the scenario and the downed part).
+    pub fn recording(&self) -> Rc<Recording> {
+        self.recording_of(self.play.get(), self.down.get())
+    }
+
+    /// The recording without tracking, for event handlers.
+    pub fn recording_untracked(&self) -> Rc<Recording> {
+        self.recording_of(self.play.get_untracked(), self.down.get_untracked())
+    }
+
+    /// The recording of any run; runs are recorded once and kept.
+    pub fn recording_of(&self, play: Play, down: Option<Part>) -> Rc<Recording> {
+        if let Some(r) = self.cache.with_value(|c| c.get(&(play, down)).cloned()) {
+            return r;
+        }
+        let recorded = match play {
+            Play::Lesson => Recording::of(&Scenario { down, ..Scenario::lesson() }),
+            Play::Events => Recording::of_events(down),
+            Play::Scale { collector, desired } => {
+                let key = if collector { "service/collector" } else { "service/verifier" };
+                let request = Request { key: key.into(), value: Some(Value::Service(Service { desired })) };
+                Recording::of(&Scenario { down, requests: vec![request], ..Scenario::lesson() })
+            }
+        };
+        // Small scenarios never reach the step limit; an empty recording keeps the lab alive if
+        // one ever did.
+        let recording = Rc::new(recorded.unwrap_or_else(|_| {
+            Recording::of(&Scenario { requests: Vec::new(), ..Scenario::lesson() })
+                .unwrap_or_else(|_| empty())
+        }));
+        self.cache.update_value(|c| {
+            c.insert((play, down), recording.clone());
+        });
+        recording
+    }
+
+    /// Moves the cursor (clamped to the recording). Reaching the end of the matrix events fills in
+    /// that row of the failure matrix.
+    pub fn go_to(&self, step: usize) {
+        let recording = self.recording_untracked();
+        let step = step.min(recording.len());
+        self.cursor.set(step);
+        if step == recording.len() {
+            self.playing.set(false);
+            if self.play.get_untracked() == Play::Events {
+                let down = self.down.get_untracked();
+                self.finished.update(|f| {
+                    if !f.contains(&down) {
+                        f.push(down);
+                        f.sort_by_key(|d| MATRIX_ORDER.iter().position(|m| m == d));
+                    }
+                });
+            }
+        }
+    }
+
+    /// Shows another run from its start.
+    pub fn switch(&self, play: Play, down: Option<Part>) {
+        self.playing.set(false);
+        self.play.set(play);
+        self.down.set(down);
+        self.cursor.set(0);
+    }
+
+    /// Takes `part` down, or brings it back if it is the one down.
+    pub fn toggle_down(&self, part: Part) {
+        let down = if self.down.get_untracked() == Some(part) { None } else { Some(part) };
+        self.switch(self.play.get_untracked(), down);
+    }
+}
+
+impl Default for Lab {
+    fn default() -> Lab {
+        Lab::new()
+    }
+}
+
+fn empty() -> Recording {
+    Recording {
+        initial: Vec::new(),
+        requests: Vec::new(),
+        responses: Vec::new(),
+        steps: Vec::new(),
+        rounds: 0,
+        down: None,
+        actual_initial: Default::default(),
+        actual_changes: Vec::new(),
+        matrix_row: None,
+    }
+}

@@ -1,0 +1,97 @@
+//! The store's contents at the cursor, grouped by prefix, with the revision counter. The step at
+//! the cursor is marked: the prefix a read scans, the key a write sets (with its new value), the
+//! key a remove takes away.
+
+use super::lab::Lab;
+use crate::model::{Op, Prefix};
+use leptos::prelude::*;
+
+/// One key as shown.
+#[derive(Clone, PartialEq)]
+struct Row {
+    key: String,
+    value: String,
+    mark: Option<&'static str>,
+}
+
+/// The store's keys and values.
+#[component]
+pub fn StoreView(lab: Lab) -> impl IntoView {
+    let groups = move || {
+        let recording = lab.recording();
+        let cursor = lab.cursor.get();
+        let store = recording.store_at(cursor);
+        let step = cursor.checked_sub(1).and_then(|i| recording.steps.get(i)).cloned();
+        Prefix::ALL
+            .into_iter()
+            .map(|prefix| {
+                let mut rows: Vec<Row> = store
+                    .entries()
+                    .filter(|(k, _)| k.starts_with(prefix.as_str()))
+                    .map(|(k, v)| {
+                        let written = step.as_ref().is_some_and(|s| s.op == Op::Write && s.key == *k);
+                        Row {
+                            key: k.to_string(), value: v.to_string(), mark: written.then_some("✎ written")
+                        }
+                    })
+                    .collect();
+                // A removed key stays one step longer, struck through, so its going is visible.
+                if let Some(s) =
+                    step.as_ref().filter(|s| s.op == Op::Remove && s.key.starts_with(prefix.as_str()))
+                {
+                    rows.push(Row {
+                        key: s.key.to_string(), value: String::new(), mark: Some("✕ removed")
+                    });
+                }
+                let read =
+                    step.as_ref().filter(|s| s.op == Op::Read && *s.key == format!("{}*", prefix.as_str()));
+                (prefix, rows, read.map(|s| s.items))
+            })
+            .collect::<Vec<_>>()
+    };
+    let revision = move || lab.recording().totals_at(lab.cursor.get()).writes;
+    view! {
+        <section class="store-view" aria-labelledby="store-title" data-testid="store-view">
+            <h2 id="store-title">
+                "State store " <span class="revision" data-testid="revision">{move || format!("revision {}", revision())}</span>
+            </h2>
+            <div class="groups">
+                {move || {
+                    groups()
+                        .into_iter()
+                        .map(|(prefix, rows, read)| {
+                            view! {
+                                <div class=if read.is_some() { "group reading" } else { "group" } data-testid=format!("group-{}", prefix.as_str().trim_end_matches('/'))>
+                                    <h3>
+                                        {prefix.as_str()}
+                                        {read.map(|n| view! { <span class="badge">{format!("⌕ read · {n} items")}</span> })}
+                                    </h3>
+                                    <ul>
+                                        {rows
+                                            .into_iter()
+                                            .map(|r| {
+                                                let class = match r.mark {
+                                                    Some("✕ removed") => "removed",
+                                                    Some(_) => "flash",
+                                                    None => "",
+                                                };
+                                                view! {
+                                                    <li class=class data-testid="store-key" data-key=r.key.clone()>
+                                                        <code>{r.key.trim_start_matches(prefix.as_str()).to_string()}</code>
+                                                        " "
+                                                        <span class="value">{r.value}</span>
+                                                        {r.mark.map(|m| view! { <span class="mark">{m}</span> })}
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </ul>
+                                </div>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </div>
+        </section>
+    }
+}
