@@ -1,6 +1,6 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
-use super::lab::{Lab, SPEEDS};
+use super::lab::{Lab, Play, SPEEDS};
 use leptos::prelude::*;
 
 /// Starts playback from the cursor (from the start when at the end).
@@ -65,7 +65,11 @@ pub fn reset(lab: Lab) {
 pub fn Controls(lab: Lab) -> impl IntoView {
     let len = move || lab.recording().len();
     let at_start = move || lab.cursor.get() == 0;
-    let at_end = move || lab.cursor.get() >= len();
+    // A run with no step at all (the state store down) still has to be run once to count.
+    let at_end = move || {
+        let unrun = lab.play.get() == Play::Events && !lab.finished.get().contains(&lab.down.get());
+        lab.cursor.get() >= len() && !unrun
+    };
     view! {
         <div class="controls" role="toolbar" aria-label="Playback">
             <button data-testid="play" on:click=move |_| toggle(lab) aria-keyshortcuts="Space">

@@ -29,7 +29,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
                 "Choose “Failure-matrix events”, take one part down (or none), and run to the end: its row fills in. "
                 <span data-testid="matrix-progress">{move || format!("{} of {} rows run.", filled(), MATRIX_ORDER.len())}</span>
             </p>
-            <div class="scroll" tabindex="0" role="region" aria-label="Failure matrix">
+            <div class="scroll" tabindex="0" role="region" aria-label="Failure matrix rows">
                 <table data-testid="matrix-table">
                     <thead>
                         <tr>

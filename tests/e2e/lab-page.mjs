@@ -1,13 +1,51 @@
 // The page object: how the tests find things in the lab, by data-testid and role only.
+export const PARTS = {
+  "API server": "part-api-server",
+  "state store": "part-state-store",
+  scheduler: "part-scheduler",
+  "controller manager": "part-controller-manager",
+  "node agents": "part-node-agents",
+};
+
 export class LabPage {
   constructor(page) {
     this.page = page;
     this.traceRows = page.getByTestId("trace-row");
     this.traceSummary = page.getByTestId("trace-summary");
+    this.narration = page.getByTestId("narration");
+    this.revision = page.getByTestId("revision");
   }
 
   async open(query = "") {
     await this.page.goto(query ? `./?${query}` : "./");
     await this.traceSummary.waitFor();
+  }
+
+  button(testid) {
+    return this.page.getByTestId(testid);
+  }
+
+  part(name) {
+    return this.page.getByTestId(PARTS[name]);
+  }
+
+  async forward(times = 1) {
+    for (let i = 0; i < times; i++) await this.button("forward").click();
+  }
+
+  async runToEnd() {
+    await this.button("to-end").click();
+  }
+
+  async chooseEvents() {
+    await this.page.getByTestId("play-events").check();
+  }
+
+  matrixRow(name) {
+    return this.page.getByTestId(`matrix-row-${name.replace(/ /g, "-")}`);
+  }
+
+  async matrixCells(name) {
+    return (await this.matrixRow(name).locator("th, td").allTextContents()).map((t) => t.trim());
   }
 }
