@@ -1,14 +1,17 @@
 //! `cplab`: the command-line driver of the Control Plane Lab model.
 
+use cplab::model::assignment::Assignment;
 use cplab::model::{lesson_matrix, matrix_table, trace_table, Scenario, LESSON_TRACE_TITLE};
 use cplab::output::write_result;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cplab trace | cplab matrix | cplab run [FILE | -]
-  trace   print the lesson's trace table (collector 3 -> 5)
-  matrix  print the lesson's failure matrix
-  run     simulate one scenario (JSON from FILE, or standard input) and print the result as JSON";
+const USAGE: &str = "usage: cplab trace | matrix | run [FILE | -] | answer-key FILE | check FILE
+  trace       print the lesson's trace table (collector 3 -> 5)
+  matrix      print the lesson's failure matrix
+  run         simulate one scenario (JSON from FILE, or standard input) and print the result as JSON
+  answer-key  print the correct answers of an assignment
+  check       validate an assignment";
 
 /// A failure, and the exit code it ends with.
 enum Failure {
@@ -44,10 +47,30 @@ fn run(args: &[String]) -> Result<(), Failure> {
         ["matrix"] => print(&matrix_table(&lesson_matrix().map_err(|e| Failure::Input(e.to_string()))?)),
         ["run"] | ["run", "-"] => simulate(read_stdin()?, "standard input"),
         ["run", file] => simulate(read_file(file)?, file),
+        ["answer-key", file] => print(&answer_key(&load_assignment(file)?, file)?),
+        ["check", file] => {
+            let a = load_assignment(file)?;
+            let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+            let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
+            print(&format!("ok: {file}: \"{}\", {} items to predict, {reveal}\n", a.title, items.len()))
+        }
         ["-h" | "--help" | "help"] => print(&format!("{USAGE}\n")),
         [] => Err(Failure::Usage("no command given".into())),
         [other, ..] => Err(Failure::Usage(format!("unknown command or arguments starting at \"{other}\""))),
     }
+}
+
+fn load_assignment(file: &str) -> Result<Assignment, Failure> {
+    Assignment::from_json(&read_file(file)?).map_err(|e| Failure::Input(format!("{file}: {e}")))
+}
+
+fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
+    let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    let mut out = format!("{}\n{:<40} {:>7} {:>9}\n", a.title, "item", "answer", "tolerance");
+    for i in items {
+        out.push_str(&format!("{:<40} {:>7} {:>9}\n", i.id, i.answer.to_string(), i.tolerance));
+    }
+    Ok(out)
 }
 
 fn simulate(text: String, source: &str) -> Result<(), Failure> {

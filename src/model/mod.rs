@@ -2,6 +2,7 @@
 //! CLI and the lab in the browser) play back what it records.
 
 pub mod api_server;
+pub mod assignment;
 pub mod controller_manager;
 pub(crate) mod fxhash;
 pub mod jsnum;

@@ -56,7 +56,7 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-fn err<T>(path: &str, message: impl Into<String>) -> Result<T, ScenarioError> {
+pub(crate) fn err<T>(path: &str, message: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError { path: path.to_string(), message: message.into() })
 }
 
@@ -180,7 +180,7 @@ pub struct Outcome {
     pub plane: Plane,
 }
 
-fn join(at: &str, field: &str) -> String {
+pub(crate) fn join(at: &str, field: &str) -> String {
     if at.is_empty() {
         field.to_string()
     } else {
@@ -188,7 +188,7 @@ fn join(at: &str, field: &str) -> String {
     }
 }
 
-fn kind(v: &Json) -> &'static str {
+pub(crate) fn kind(v: &Json) -> &'static str {
     match v {
         Json::Null => "null",
         Json::Bool(_) => "a boolean",
@@ -199,14 +199,14 @@ fn kind(v: &Json) -> &'static str {
     }
 }
 
-fn object<'a>(v: &'a Json, at: &str, what: &str) -> Result<&'a Map<String, Json>, ScenarioError> {
+pub(crate) fn object<'a>(v: &'a Json, at: &str, what: &str) -> Result<&'a Map<String, Json>, ScenarioError> {
     match v {
         Json::Object(o) => Ok(o),
         other => err(at, format!("must be {what}, found {}", kind(other))),
     }
 }
 
-fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Result<(), ScenarioError> {
+pub(crate) fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Result<(), ScenarioError> {
     for name in obj.keys() {
         if !allowed.contains(&name.as_str()) {
             return err(at, format!("unknown field \"{name}\" (expected {})", allowed.join(", ")));
@@ -215,13 +215,17 @@ fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Result<()
     Ok(())
 }
 
-fn required<'a>(obj: &'a Map<String, Json>, at: &str, field: &str) -> Result<&'a Json, ScenarioError> {
+pub(crate) fn required<'a>(
+    obj: &'a Map<String, Json>,
+    at: &str,
+    field: &str,
+) -> Result<&'a Json, ScenarioError> {
     obj.get(field)
         .ok_or_else(|| ScenarioError { path: at.to_string(), message: format!("missing field \"{field}\"") })
 }
 
 /// A whole number in `lo..=hi`; `3.0` counts as 3, `3.5` and `-1` do not.
-fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, ScenarioError> {
+pub(crate) fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, ScenarioError> {
     let Json::Number(n) = v else {
         return err(at, format!("must be a whole number from {lo} to {hi}, found {}", kind(v)));
     };
@@ -238,7 +242,7 @@ fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, ScenarioError> {
     Ok(value)
 }
 
-fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, ScenarioError> {
+pub(crate) fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, ScenarioError> {
     match v {
         Json::String(s) => Ok(s),
         other => err(at, format!("must be a string, found {}", kind(other))),
