@@ -5,6 +5,7 @@
 
 pub mod model;
 pub mod output;
+pub mod report;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

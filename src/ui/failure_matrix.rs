@@ -71,7 +71,7 @@ fn MatrixLine(down: Option<Part>, row: Option<MatrixRow>) -> impl IntoView {
     };
     let testid = format!("matrix-row-{}", name.replace(' ', "-"));
     view! {
-        <tr data-testid=testid class:pending=row.is_none()>
+        <tr data-testid=testid.clone() id=testid class:pending=row.is_none()>
             <th scope="row">{name}<span class="note">{beyond}</span></th>
             {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
         </tr>

@@ -20,6 +20,8 @@ pub enum Play {
         /// The new desired count.
         desired: u32,
     },
+    /// The scenario of the loaded assignment.
+    Assignment,
 }
 
 /// Largest desired count the scale form accepts: enough to fill every node and overflow.
@@ -50,6 +52,7 @@ pub struct Lab {
     /// Bumped each time playback starts, so a stale playback loop knows to stop.
     pub generation: RwSignal<u64>,
     cache: StoredValue<Recordings, LocalStorage>,
+    assignment: StoredValue<Option<Scenario>, LocalStorage>,
 }
 
 impl Lab {
@@ -64,6 +67,7 @@ impl Lab {
             finished: RwSignal::new(Vec::new()),
             generation: RwSignal::new(0),
             cache: StoredValue::new_local(HashMap::new()),
+            assignment: StoredValue::new_local(None),
         }
     }
 
@@ -85,6 +89,10 @@ impl Lab {
         let recorded = match play {
             Play::Lesson => Recording::of(&Scenario { down, ..Scenario::lesson() }),
             Play::Events => Recording::of_events(down),
+            Play::Assignment => {
+                let scenario = self.assignment.get_value().unwrap_or_else(Scenario::lesson);
+                Recording::of(&Scenario { down, ..scenario })
+            }
             Play::Scale { collector, desired } => {
                 let key = if collector { "service/collector" } else { "service/verifier" };
                 let request = Request { key: key.into(), value: Some(Value::Service(Service { desired })) };
@@ -121,6 +129,14 @@ impl Lab {
                 });
             }
         }
+    }
+
+    /// Makes `scenario` the run of [`Play::Assignment`] and shows it from its start.
+    pub fn load_assignment(&self, scenario: Scenario) {
+        let down = scenario.down;
+        self.assignment.set_value(Some(scenario));
+        self.cache.update_value(|c| c.retain(|(play, _), _| *play != Play::Assignment));
+        self.switch(Play::Assignment, down);
     }
 
     /// Shows another run from its start.

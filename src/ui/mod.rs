@@ -1,11 +1,14 @@
 //! The lab in the browser. It plays back what the model recorded and computes no rule itself:
 //! every component reads the recording and the cursor of one [`Lab`].
 
+mod assignment_panel;
 mod believed_actual;
+mod browser;
 mod controls;
 mod diagram;
 mod failure_matrix;
 mod lab;
+mod report_review;
 mod scenario_picker;
 mod store_view;
 mod trace_table;
@@ -19,7 +22,11 @@ pub use scenario_picker::ScenarioPicker;
 pub use store_view::StoreView;
 pub use trace_table::TraceTable;
 
+use crate::model::assignment::Assignment;
+use crate::report::decode_link;
+use assignment_panel::{AssignmentPanel, Loaded, Work};
 use leptos::prelude::*;
+use std::rc::Rc;
 
 /// Mounts the lab into the page body.
 pub fn mount() {
@@ -65,12 +72,14 @@ pub fn App() -> impl IntoView {
             ev.prevent_default();
         }
     });
+    let assignment = load_assignment(lab);
     view! {
         <main class="lab" data-testid="lab">
             <header>
                 <h1>"Control Plane Lab"</h1>
                 <p>"Four components never call one another: they only read and write the state store, whose revision counts every write. Step through a request and count."</p>
             </header>
+            {assignment}
             <ScenarioPicker lab />
             <Controls lab />
             <Narration lab />
@@ -81,7 +90,84 @@ pub fn App() -> impl IntoView {
             <BelievedActual lab />
             <TraceTable lab />
             <FailureMatrix lab />
+            <report_review::ReportReview />
         </main>
+    }
+}
+
+/// Where the assignment comes from, as the page's URL says.
+enum Source {
+    /// No assignment: the free lab.
+    None,
+    /// `?a=CODE`: the assignment itself, encoded in the link.
+    Inline(Result<String, String>),
+    /// `?assignment=PATH`: a file next to the page.
+    File(String),
+}
+
+fn source() -> Source {
+    if let Some(code) = browser::query("a") {
+        return Source::Inline(decode_link(&code));
+    }
+    match browser::query("assignment") {
+        Some(path) => Source::File(path),
+        None => Source::None,
+    }
+}
+
+/// What the assignment area shows.
+#[derive(Clone, PartialEq)]
+enum Status {
+    Loading(String),
+    Failed(String),
+    Ready,
+}
+
+/// Loads the assignment named by the URL (if any) and returns its panel.
+fn load_assignment(lab: Lab) -> impl IntoView {
+    let status = RwSignal::new(None::<Status>);
+    let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
+    let accept = move |text: Result<String, String>, origin: String| {
+        let parsed = text.and_then(|t| {
+            let assignment = Assignment::from_json(&t).map_err(|e| format!("{origin} is not a usable assignment: {e}"))?;
+            let items = assignment.answer_key().map_err(|e| format!("{origin}: {e}"))?;
+            Ok(Loaded { assignment, text: t, items })
+        });
+        match parsed {
+            Ok(l) => {
+                let work = Work::restore(&l.text);
+                lab.load_assignment(l.assignment.scenario.clone());
+                loaded.set_value(Some((Rc::new(l), work)));
+                status.set(Some(Status::Ready));
+            }
+            Err(why) => status.set(Some(Status::Failed(why))),
+        }
+    };
+    match source() {
+        Source::None => {}
+        Source::Inline(text) => accept(text.map_err(|e| format!("The assignment link is broken: {e}")), "The link's assignment".into()),
+        Source::File(path) => {
+            status.set(Some(Status::Loading(path.clone())));
+            leptos::task::spawn_local(async move {
+                let text = browser::fetch_text(&path).await.map_err(|e| format!("The assignment {e}"));
+                accept(text, format!("\"{path}\""));
+            });
+        }
+    }
+    move || match status.get() {
+        None => None,
+        Some(Status::Loading(path)) => Some(view! { <p class="notice" role="status">{format!("Loading the assignment \"{path}\"…")}</p> }.into_any()),
+        Some(Status::Failed(why)) => Some(view! {
+            <section class="assignment-error" role="alert" data-testid="assignment-error">
+                <h2>"This assignment cannot be used"</h2>
+                <p>{why}</p>
+                <p>"The lab below still works; ask your teacher for a corrected link."</p>
+            </section>
+        }.into_any()),
+        Some(Status::Ready) => loaded.get_value().map(|(l, work)| {
+            let l = StoredValue::new_local(l);
+            view! { <AssignmentPanel lab loaded=l work /> }.into_any()
+        }),
     }
 }
 

@@ -29,7 +29,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             let current = i + 1 == cursor;
             out.push(
                 view! {
-                    <tr data-testid="trace-row" class:current=current aria-current=current.then_some("step")>
+                    <tr data-testid="trace-row" id=format!("step-{}", i + 1) class:current=current aria-current=current.then_some("step")>
                         <td>{i + 1}</td>
                         <td>{t.component.name()}</td>
                         <td>{t.op.as_str()}</td>

@@ -1,0 +1,279 @@
+//! What a student's work becomes outside the page: the record saved in the browser as they type,
+//! the exported lab report (JSON and CSV), and the compact encoding that carries an assignment in
+//! a link. Pure Rust: the browser side only moves these strings around.
+
+use crate::model::assignment::{mark, score, Answer, Assignment, Item, Marked};
+use crate::model::ScenarioError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The version of the saved record and of the exported report.
+pub const RECORD_VERSION: u32 = 1;
+
+/// What the browser keeps for one assignment, saved as the student types.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Always [`RECORD_VERSION`] when written by this lab.
+    pub version: u32,
+    /// What was typed, by item id, exactly as typed.
+    pub predictions: BTreeMap<String, String>,
+    /// Whether Run was pressed (predictions locked, results shown).
+    pub locked: bool,
+    /// When the record was last saved (ISO 8601, from the browser clock).
+    pub saved_at: String,
+}
+
+/// Why a stored record cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not a record this lab can read; the text is to be kept aside, not overwritten.
+    Corrupt(String),
+    /// Written by a newer lab; left untouched.
+    Newer(u32),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Corrupt(why) => write!(f, "the saved answers could not be read ({why})"),
+            RecordError::Newer(v) => write!(f, "the saved answers come from a newer version of the lab (record version {v})"),
+        }
+    }
+}
+
+/// Reads a stored record.
+pub fn parse_record(text: &str) -> Result<Record, RecordError> {
+    #[derive(Deserialize)]
+    struct Versioned {
+        version: u32,
+    }
+    let versioned: Versioned =
+        serde_json::from_str(text).map_err(|e| RecordError::Corrupt(format!("no version: {e}")))?;
+    if versioned.version > RECORD_VERSION {
+        return Err(RecordError::Newer(versioned.version));
+    }
+    if versioned.version < 1 {
+        return Err(RecordError::Corrupt(format!("version {} does not exist", versioned.version)));
+    }
+    serde_json::from_str(text).map_err(|e| RecordError::Corrupt(e.to_string()))
+}
+
+/// Writes a record for storage.
+pub fn record_json(record: &Record) -> String {
+    serde_json::to_string(record).unwrap_or_default()
+}
+
+/// The storage key of an assignment: its text's 64-bit FNV-1a hash, so a changed assignment
+/// never inherits answers given to another.
+pub fn storage_key(assignment_text: &str) -> String {
+    let hash = assignment_text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("cplab/assignment/{hash:016x}")
+}
+
+/// One line of a lab report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportLine {
+    /// The item id.
+    pub id: String,
+    /// The item label.
+    pub label: String,
+    /// What the student typed.
+    pub predicted: String,
+    /// The correct answer (empty when the assignment does not reveal answers).
+    pub actual: String,
+    /// Predicted minus actual, for numbers.
+    pub difference: Option<i64>,
+    /// Within tolerance.
+    pub correct: bool,
+}
+
+/// The exported lab report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// [`RECORD_VERSION`].
+    pub version: u32,
+    /// The assignment's title.
+    pub title: String,
+    /// The assignment document itself.
+    pub assignment: String,
+    /// Each prediction with its result.
+    pub lines: Vec<ReportLine>,
+    /// Correct answers.
+    pub correct: usize,
+    /// Items.
+    pub total: usize,
+    /// When the report was made (ISO 8601).
+    pub time: String,
+}
+
+/// Marks the typed predictions of an assignment.
+pub fn results(items: &[Item], predictions: &BTreeMap<String, String>) -> Vec<Marked> {
+    mark(items, predictions)
+}
+
+/// Builds the report of a run.
+pub fn report(assignment: &Assignment, text: &str, marked: &[Marked], time: &str) -> Report {
+    let (correct, total) = score(marked);
+    let lines = marked
+        .iter()
+        .map(|m| ReportLine {
+            id: m.item.id.clone(),
+            label: m.item.label.clone(),
+            predicted: m.typed.clone(),
+            actual: if assignment.reveal { answer_text(&m.item.answer) } else { String::new() },
+            difference: if assignment.reveal { m.difference } else { None },
+            correct: m.correct,
+        })
+        .collect();
+    Report {
+        version: RECORD_VERSION,
+        title: assignment.title.clone(),
+        assignment: text.to_string(),
+        lines,
+        correct,
+        total,
+        time: time.to_string(),
+    }
+}
+
+fn answer_text(a: &Answer) -> String {
+    a.to_string()
+}
+
+/// The report as JSON.
+pub fn report_json(r: &Report) -> String {
+    serde_json::to_string_pretty(r).unwrap_or_default()
+}
+
+/// Reads an exported report back, for review.
+pub fn parse_report(text: &str) -> Result<Report, ScenarioError> {
+    let r: Report = serde_json::from_str(text)
+        .map_err(|e| ScenarioError { path: String::new(), message: format!("not a lab report: {e}") })?;
+    if r.version > RECORD_VERSION {
+        return Err(ScenarioError {
+            path: "version".into(),
+            message: format!("report version {} is newer than this lab", r.version),
+        });
+    }
+    Ok(r)
+}
+
+/// The report as CSV: one row per item, then the score.
+pub fn report_csv(r: &Report) -> String {
+    let mut out = String::from("id,label,predicted,actual,difference,correct\n");
+    for l in &r.lines {
+        let diff = l.difference.map(|d| d.to_string()).unwrap_or_default();
+        let cells = [l.id.as_str(), l.label.as_str(), l.predicted.as_str(), l.actual.as_str(), diff.as_str(), if l.correct { "yes" } else { "no" }];
+        out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
+        out.push('\n');
+    }
+    out.push_str(&format!("score,{}/{},,,,\n", r.correct, r.total));
+    out.push_str(&format!("time,{},,,,\n", csv_cell(&r.time)));
+    out
+}
+
+fn csv_cell(s: &str) -> String {
+    // A leading = + - @ would be a formula in a spreadsheet: quote it with a leading apostrophe.
+    let s = if s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err() { format!("'{s}") } else { s.to_string() };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64url without padding: how an assignment travels in a link.
+pub fn encode_link(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 4 / 3 + 3);
+    for chunk in text.as_bytes().chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(char::from(B64[(n >> (18 - 6 * i) & 63) as usize]));
+        }
+    }
+    out
+}
+
+/// Reads [`encode_link`]'s output back; also takes standard base64 and stray padding, spaces
+/// or line breaks that copy-paste adds.
+pub fn decode_link(code: &str) -> Result<String, String> {
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut bytes = Vec::with_capacity(code.len() * 3 / 4);
+    for c in code.chars().filter(|c| !c.is_whitespace() && *c != '=') {
+        let v = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '-' | '+' => 62,
+            '_' | '/' => 63,
+            other => return Err(format!("the link's assignment code has a character that does not belong: {other:?}")),
+        };
+        bits = bits << 6 | v;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            bytes.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    String::from_utf8(bytes).map_err(|_| "the link's assignment code is cut short or damaged".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_round_trip_and_survive_copy_paste() {
+        for text in ["", "a", "ab", "abc", "{\"version\":1,\"title\":\"Ünïcode ✓\"}"] {
+            let code = encode_link(text);
+            assert!(code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{code}");
+            assert_eq!(decode_link(&code).as_deref(), Ok(text));
+            let pasted = format!(" {}\n{}== ", &code[..code.len() / 2], &code[code.len() / 2..]);
+            assert_eq!(decode_link(&pasted).as_deref(), Ok(text));
+        }
+        assert!(decode_link("ab*c").unwrap_err().contains("does not belong"));
+    }
+
+    #[test]
+    fn records_read_back_and_refuse_corrupt_or_newer_ones() {
+        let mut r = Record { version: 1, locked: true, saved_at: "2026-11-29T10:00:00Z".into(), ..Record::default() };
+        r.predictions.insert("steps".into(), " 17".into());
+        assert_eq!(parse_record(&record_json(&r)), Ok(r));
+        assert!(matches!(parse_record("{not json"), Err(RecordError::Corrupt(_))));
+        assert!(matches!(parse_record(r#"{"version": 1, "predictions": 3, "locked": false, "saved_at": ""}"#), Err(RecordError::Corrupt(_))));
+        assert_eq!(parse_record(r#"{"version": 7, "whatever": true}"#), Err(RecordError::Newer(7)));
+        assert!(matches!(parse_record(r#"{"version": 0}"#), Err(RecordError::Corrupt(_))));
+    }
+
+    #[test]
+    fn storage_keys_differ_per_assignment() {
+        assert_ne!(storage_key("a"), storage_key("b"));
+        assert_eq!(storage_key("a"), storage_key("a"));
+    }
+
+    #[test]
+    fn the_report_exports_as_json_and_csv() {
+        let text = r#"{"version": 1, "title": "T, \"quoted\"", "predict": ["steps", "reads"], "tolerance": {"reads": 1}}"#;
+        let a = Assignment::from_json(text).unwrap();
+        let items = a.answer_key().unwrap();
+        let typed: BTreeMap<String, String> = [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();
+        let r = report(&a, text, &results(&items, &typed), "2026-11-29T10:00:00Z");
+        assert_eq!((r.correct, r.total), (1, 2));
+        assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
+        assert_eq!(
+            report_csv(&r),
+            "id,label,predicted,actual,difference,correct\n\
+             steps,trace steps,+17,17,0,yes\n\
+             reads,store reads (items),'=49,50,,no\n\
+             score,1/2,,,,\n\
+             time,2026-11-29T10:00:00Z,,,,\n"
+        );
+    }
+}

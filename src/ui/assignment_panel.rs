@@ -1,0 +1,305 @@
+//! An assignment: predictions first, then Run locks them and the reveal sets each beside the
+//! actual value, with links to the trace rows that explain it. Predictions are saved in the
+//! browser as they are typed.
+
+use super::browser;
+use super::lab::{Lab, Play};
+use crate::model::assignment::{mark, parse_count, parse_verdict, score, Answer, Assignment, Item, Marked};
+use crate::model::Op;
+use crate::report::{self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// A loaded assignment with its answer key.
+pub struct Loaded {
+    /// The assignment.
+    pub assignment: Assignment,
+    /// Its document, as loaded.
+    pub text: String,
+    /// What to predict, with the answers.
+    pub items: Vec<Item>,
+}
+
+/// The student's side of an assignment.
+#[derive(Clone, Copy)]
+pub struct Work {
+    /// What was typed, by item id.
+    pub predictions: RwSignal<BTreeMap<String, String>>,
+    /// Whether Run was pressed.
+    pub locked: RwSignal<bool>,
+    /// Storage problems and other notices.
+    pub notice: RwSignal<Option<String>>,
+    /// Whether answers may be written to storage.
+    pub saving: RwSignal<bool>,
+    /// A message that blocks Run (entries that are not numbers).
+    pub blocked: RwSignal<Option<String>>,
+}
+
+impl Work {
+    /// Restores saved work for `text`, or explains why it cannot.
+    pub fn restore(text: &str) -> Work {
+        let work = Work {
+            predictions: RwSignal::new(BTreeMap::new()),
+            locked: RwSignal::new(false),
+            notice: RwSignal::new(None),
+            saving: RwSignal::new(true),
+            blocked: RwSignal::new(None),
+        };
+        let key = storage_key(text);
+        let lost = "Your answers will not survive a reload here: use Export to keep them.";
+        match browser::load(&key) {
+            Err(why) => {
+                work.saving.set(false);
+                work.notice.set(Some(format!("{}: {why}. {lost}", "Answers are kept in this page only")));
+            }
+            Ok(None) => {}
+            Ok(Some(stored)) => match parse_record(&stored) {
+                Ok(record) => {
+                    work.predictions.set(record.predictions);
+                    work.locked.set(record.locked);
+                }
+                Err(e @ RecordError::Newer(_)) => {
+                    work.saving.set(false);
+                    work.notice.set(Some(format!("{e}; it is left untouched and this page works in memory. {lost}")));
+                }
+                Err(e @ RecordError::Corrupt(_)) => {
+                    let aside = format!("{key}/corrupt/{}", browser::now_iso());
+                    match browser::save(&aside, &stored) {
+                        Ok(()) => work.notice.set(Some(format!("{e}. It was kept aside under \"{aside}\"; you start afresh."))),
+                        Err(why) => {
+                            work.saving.set(false);
+                            work.notice.set(Some(format!("{e}, and it could not be kept aside ({why}); it is left untouched. {lost}")));
+                        }
+                    }
+                }
+            },
+        }
+        work
+    }
+
+    fn save(&self, text: &str) {
+        if !self.saving.get_untracked() {
+            return;
+        }
+        let record = Record {
+            version: RECORD_VERSION,
+            predictions: self.predictions.get_untracked(),
+            locked: self.locked.get_untracked(),
+            saved_at: browser::now_iso(),
+        };
+        if let Err(why) = browser::save(&storage_key(text), &record_json(&record)) {
+            self.saving.set(false);
+            self.notice.set(Some(format!(
+                "Your answers could not be saved ({why}). They are kept in this page: use Export to keep them."
+            )));
+        }
+    }
+}
+
+/// The assignment panel.
+#[component]
+pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+    let l = loaded.get_value();
+    let title = l.assignment.title.clone();
+    let instructions = l.assignment.instructions.clone();
+    let inputs = l
+        .items
+        .iter()
+        .map(|item| view! { <PredictionInput item=item.clone() loaded work /> })
+        .collect_view();
+    let run = move |_| {
+        let l = loaded.get_value();
+        let typed = work.predictions.get_untracked();
+        let bad = mark(&l.items, &typed)
+            .into_iter()
+            .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
+            .map(|m| m.item.label)
+            .collect::<Vec<_>>();
+        if !bad.is_empty() {
+            work.blocked.set(Some(format!("Fix these before running: {}.", bad.join(", "))));
+            return;
+        }
+        work.blocked.set(None);
+        work.locked.set(true);
+        work.save(&l.text);
+        if !l.assignment.predict.is_empty() {
+            lab.go_to(0);
+            if lab.play.get_untracked() != Play::Assignment {
+                lab.load_assignment(l.assignment.scenario.clone());
+            }
+            lab.go_to(usize::MAX);
+        }
+    };
+    view! {
+        <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
+            <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
+            <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
+            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">"ℹ " {n}</p> })}
+            <form class="predictions" on:submit=move |ev| ev.prevent_default()>
+                <div class="items">{inputs}</div>
+                {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}
+                <button type="button" data-testid="run" on:click=run disabled=move || work.locked.get()>
+                    {move || if work.locked.get() { "🔒 Predictions locked" } else { "Run: lock my predictions" }}
+                </button>
+            </form>
+            {move || work.locked.get().then(|| view! { <Reveal lab loaded work /> })}
+        </section>
+    }
+}
+
+/// Why a typed prediction cannot be used, if it cannot (empty is fine until Run).
+fn problem(is_word: bool, text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        return None;
+    }
+    let error = if is_word { parse_verdict(text).err() } else { parse_count(text).err() };
+    error.map(|e| e.to_string())
+}
+
+/// One prediction: a text box for a count, a choice for a verdict, with an inline message.
+#[component]
+fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+    let input_id = format!("predict-{}", item.id.replace([' ', '.'], "-"));
+    let value = {
+        let id = item.id.clone();
+        Signal::derive(move || work.predictions.get().get(&id).cloned().unwrap_or_default())
+    };
+    let set = {
+        let id = item.id.clone();
+        move |text: String| {
+            work.predictions.update(|p| {
+                p.insert(id.clone(), text);
+            });
+            work.save(&loaded.get_value().text);
+        }
+    };
+    let is_word = matches!(item.answer, Answer::Word(_));
+    let message = move || problem(is_word, &value.get());
+    let tolerance = (item.tolerance > 0).then(|| format!(" (±{})", item.tolerance));
+    let control = if is_word {
+        view! {
+            <select id=input_id.clone() data-testid=input_id.clone() prop:value=value
+                disabled=move || work.locked.get() on:change=move |ev| set(event_target_value(&ev))>
+                {["", "done", "half", "halted", "unknown"]
+                    .map(|v| view! { <option value=v>{if v.is_empty() { "choose…" } else { v }}</option> })
+                    .collect_view()}
+            </select>
+        }
+        .into_any()
+    } else {
+        view! {
+            <input id=input_id.clone() data-testid=input_id.clone() type="text" inputmode="numeric" autocomplete="off"
+                prop:value=value readonly=move || work.locked.get()
+                aria-invalid=move || if message().is_some() { "true" } else { "false" }
+                on:input=move |ev| set(event_target_value(&ev)) />
+        }
+        .into_any()
+    };
+    view! {
+        <div class="item">
+            <label for=input_id>{item.label.clone()}{tolerance}</label>
+            {control}
+            {move || message().map(|m| view! { <span class="error" data-testid="input-error">{m}</span> })}
+        </div>
+    }
+}
+
+/// The reveal: each prediction beside the actual value, with the difference and the rows that
+/// explain it.
+#[component]
+fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+    let marked = move || mark(&loaded.get_value().items, &work.predictions.get());
+    let reveal = loaded.get_value().assignment.reveal;
+    let export = move |csv: bool| {
+        let l = loaded.get_value();
+        let r = report::report(&l.assignment, &l.text, &marked(), &browser::now_iso());
+        let result = if csv {
+            browser::download("lab-report.csv", "text/csv", &report::report_csv(&r))
+        } else {
+            browser::download("lab-report.json", "application/json", &report::report_json(&r))
+        };
+        if let Err(why) = result {
+            work.notice.set(Some(format!("The report could not be exported: {why}")));
+        }
+    };
+    view! {
+        <div class="reveal" data-testid="reveal">
+            <p class="score" data-testid="score">
+                {move || { let (c, t) = score(&marked()); format!("Score: {c} / {t}") }}
+            </p>
+            <div class="scroll" tabindex="0" role="region" aria-label="Your predictions and the actual values">
+                <table>
+                    <thead>
+                        <tr>
+                            <th scope="col">"item"</th>
+                            <th scope="col">"your prediction"</th>
+                            {reveal.then(|| view! { <th scope="col">"actual"</th><th scope="col">"difference"</th> })}
+                            <th scope="col">"result"</th>
+                            {reveal.then(|| view! { <th scope="col">"see"</th> })}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || marked().into_iter().map(|m| view! { <RevealRow lab m reveal /> }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            <p class="export">
+                <button type="button" data-testid="export-json" on:click=move |_| export(false)>"Export report (JSON)"</button>
+                " "
+                <button type="button" data-testid="export-csv" on:click=move |_| export(true)>"Export report (CSV)"</button>
+            </p>
+        </div>
+    }
+}
+
+#[component]
+fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
+    let result = match (&m.read, m.correct, m.difference) {
+        (Err(e), _, _) => format!("✗ {e}"),
+        (Ok(_), true, _) => "✓ correct".to_string(),
+        (Ok(_), false, Some(d)) if reveal => format!("✗ off by {}", d.unsigned_abs()),
+        (Ok(_), false, _) => "✗ wrong".to_string(),
+    };
+    let links = (reveal && !m.correct).then(|| explaining_rows(lab, &m.item.id));
+    let testid = format!("reveal-{}", m.item.id.replace([' ', '.'], "-"));
+    view! {
+        <tr data-testid=testid class:wrong=!m.correct>
+            <th scope="row">{m.item.label.clone()}</th>
+            <td>{if m.typed.trim().is_empty() { "—".to_string() } else { m.typed.clone() }}</td>
+            {reveal.then(|| view! {
+                <td>{m.item.answer.to_string()}</td>
+                <td>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
+            })}
+            <td>{result}</td>
+            {reveal.then(|| view! { <td class="links">{links.unwrap_or_default().into_iter().map(|(href, text)| view! { <a href=href>{text}</a> " " }).collect_view()}</td> })}
+        </tr>
+    }
+}
+
+/// Links to what explains an item: the trace rows that make up a count, or a matrix row.
+fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
+    if let Some(rest) = id.strip_prefix("matrix.") {
+        let name = rest.rsplit_once('.').map_or(rest, |(n, _)| n);
+        return vec![(format!("#matrix-row-{}", name.replace(' ', "-")), format!("matrix row “{name}”"))];
+    }
+    let recording = lab.recording_of(Play::Assignment, lab.down.get_untracked());
+    let wanted = |op: Op| match id {
+        "reads" => op == Op::Read,
+        "writes" | "revision" => op != Op::Read,
+        _ => true,
+    };
+    if id == "rounds" || id == "components" {
+        return vec![("#trace-title".to_string(), "the trace".to_string())];
+    }
+    recording
+        .steps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| wanted(s.op))
+        .map(|(i, s)| {
+            let text = if s.op == Op::Read { format!("#{} ({} items)", i + 1, s.items) } else { format!("#{}", i + 1) };
+            (format!("#step-{}", i + 1), text)
+        })
+        .collect()
+}
