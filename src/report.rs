@@ -38,7 +38,9 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Corrupt(why) => write!(f, "the saved answers could not be read ({why})"),
-            RecordError::Newer(v) => write!(f, "the saved answers come from a newer version of the lab (record version {v})"),
+            RecordError::Newer(v) => {
+                write!(f, "the saved answers come from a newer version of the lab (record version {v})")
+            }
         }
     }
 }
@@ -68,7 +70,9 @@ pub fn record_json(record: &Record) -> String {
 /// The storage key of an assignment: its text's 64-bit FNV-1a hash, so a changed assignment
 /// never inherits answers given to another.
 pub fn storage_key(assignment_text: &str) -> String {
-    let hash = assignment_text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let hash = assignment_text
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     format!("cplab/assignment/{hash:016x}")
 }
 
@@ -166,7 +170,14 @@ pub fn report_csv(r: &Report) -> String {
     let mut out = String::from("id,label,predicted,actual,difference,correct\n");
     for l in &r.lines {
         let diff = l.difference.map(|d| d.to_string()).unwrap_or_default();
-        let cells = [l.id.as_str(), l.label.as_str(), l.predicted.as_str(), l.actual.as_str(), diff.as_str(), if l.correct { "yes" } else { "no" }];
+        let cells = [
+            l.id.as_str(),
+            l.label.as_str(),
+            l.predicted.as_str(),
+            l.actual.as_str(),
+            diff.as_str(),
+            if l.correct { "yes" } else { "no" },
+        ];
         out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
         out.push('\n');
     }
@@ -177,7 +188,11 @@ pub fn report_csv(r: &Report) -> String {
 
 fn csv_cell(s: &str) -> String {
     // A leading = + - @ would be a formula in a spreadsheet: quote it with a leading apostrophe.
-    let s = if s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err() { format!("'{s}") } else { s.to_string() };
+    let s = if s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err() {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -212,7 +227,11 @@ pub fn decode_link(code: &str) -> Result<String, String> {
             '0'..='9' => c as u32 - '0' as u32 + 52,
             '-' | '+' => 62,
             '_' | '/' => 63,
-            other => return Err(format!("the link's assignment code has a character that does not belong: {other:?}")),
+            other => {
+                return Err(format!(
+                    "the link's assignment code has a character that does not belong: {other:?}"
+                ))
+            }
         };
         bits = bits << 6 | v;
         count += 6;
@@ -243,11 +262,15 @@ mod tests {
 
     #[test]
     fn records_read_back_and_refuse_corrupt_or_newer_ones() {
-        let mut r = Record { version: 1, locked: true, saved_at: "2026-11-29T10:00:00Z".into(), ..Record::default() };
+        let mut r =
+            Record { version: 1, locked: true, saved_at: "2026-11-29T10:00:00Z".into(), ..Record::default() };
         r.predictions.insert("steps".into(), " 17".into());
         assert_eq!(parse_record(&record_json(&r)), Ok(r));
         assert!(matches!(parse_record("{not json"), Err(RecordError::Corrupt(_))));
-        assert!(matches!(parse_record(r#"{"version": 1, "predictions": 3, "locked": false, "saved_at": ""}"#), Err(RecordError::Corrupt(_))));
+        assert!(matches!(
+            parse_record(r#"{"version": 1, "predictions": 3, "locked": false, "saved_at": ""}"#),
+            Err(RecordError::Corrupt(_))
+        ));
         assert_eq!(parse_record(r#"{"version": 7, "whatever": true}"#), Err(RecordError::Newer(7)));
         assert!(matches!(parse_record(r#"{"version": 0}"#), Err(RecordError::Corrupt(_))));
     }
@@ -263,7 +286,8 @@ mod tests {
         let text = r#"{"version": 1, "title": "T, \"quoted\"", "predict": ["steps", "reads"], "tolerance": {"reads": 1}}"#;
         let a = Assignment::from_json(text).unwrap();
         let items = a.answer_key().unwrap();
-        let typed: BTreeMap<String, String> = [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();
+        let typed: BTreeMap<String, String> =
+            [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();
         let r = report(&a, text, &results(&items, &typed), "2026-11-29T10:00:00Z");
         assert_eq!((r.correct, r.total), (1, 2));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));

@@ -54,26 +54,32 @@ impl Work {
                 work.notice.set(Some(format!("{}: {why}. {lost}", "Answers are kept in this page only")));
             }
             Ok(None) => {}
-            Ok(Some(stored)) => match parse_record(&stored) {
-                Ok(record) => {
-                    work.predictions.set(record.predictions);
-                    work.locked.set(record.locked);
-                }
-                Err(e @ RecordError::Newer(_)) => {
-                    work.saving.set(false);
-                    work.notice.set(Some(format!("{e}; it is left untouched and this page works in memory. {lost}")));
-                }
-                Err(e @ RecordError::Corrupt(_)) => {
-                    let aside = format!("{key}/corrupt/{}", browser::now_iso());
-                    match browser::save(&aside, &stored) {
-                        Ok(()) => work.notice.set(Some(format!("{e}. It was kept aside under \"{aside}\"; you start afresh."))),
-                        Err(why) => {
-                            work.saving.set(false);
-                            work.notice.set(Some(format!("{e}, and it could not be kept aside ({why}); it is left untouched. {lost}")));
+            Ok(Some(stored)) => {
+                match parse_record(&stored) {
+                    Ok(record) => {
+                        work.predictions.set(record.predictions);
+                        work.locked.set(record.locked);
+                    }
+                    Err(e @ RecordError::Newer(_)) => {
+                        work.saving.set(false);
+                        work.notice.set(Some(format!(
+                            "{e}; it is left untouched and this page works in memory. {lost}"
+                        )));
+                    }
+                    Err(e @ RecordError::Corrupt(_)) => {
+                        let aside = format!("{key}/corrupt/{}", browser::now_iso());
+                        match browser::save(&aside, &stored) {
+                            Ok(()) => work.notice.set(Some(format!(
+                                "{e}. It was kept aside under \"{aside}\"; you start afresh."
+                            ))),
+                            Err(why) => {
+                                work.saving.set(false);
+                                work.notice.set(Some(format!("{e}, and it could not be kept aside ({why}); it is left untouched. {lost}")));
+                            }
                         }
                     }
                 }
-            },
+            }
         }
         work
     }
@@ -103,11 +109,8 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
     let l = loaded.get_value();
     let title = l.assignment.title.clone();
     let instructions = l.assignment.instructions.clone();
-    let inputs = l
-        .items
-        .iter()
-        .map(|item| view! { <PredictionInput item=item.clone() loaded work /> })
-        .collect_view();
+    let inputs =
+        l.items.iter().map(|item| view! { <PredictionInput item=item.clone() loaded work /> }).collect_view();
     let run = move |_| {
         let l = loaded.get_value();
         let typed = work.predictions.get_untracked();
@@ -298,7 +301,11 @@ fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
         .enumerate()
         .filter(|(_, s)| wanted(s.op))
         .map(|(i, s)| {
-            let text = if s.op == Op::Read { format!("#{} ({} items)", i + 1, s.items) } else { format!("#{}", i + 1) };
+            let text = if s.op == Op::Read {
+                format!("#{} ({} items)", i + 1, s.items)
+            } else {
+                format!("#{}", i + 1)
+            };
             (format!("#step-{}", i + 1), text)
         })
         .collect()

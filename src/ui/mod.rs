@@ -129,7 +129,8 @@ fn load_assignment(lab: Lab) -> impl IntoView {
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|t| {
-            let assignment = Assignment::from_json(&t).map_err(|e| format!("{origin} is not a usable assignment: {e}"))?;
+            let assignment =
+                Assignment::from_json(&t).map_err(|e| format!("{origin} is not a usable assignment: {e}"))?;
             let items = assignment.answer_key().map_err(|e| format!("{origin}: {e}"))?;
             Ok(Loaded { assignment, text: t, items })
         });
@@ -145,7 +146,10 @@ fn load_assignment(lab: Lab) -> impl IntoView {
     };
     match source() {
         Source::None => {}
-        Source::Inline(text) => accept(text.map_err(|e| format!("The assignment link is broken: {e}")), "The link's assignment".into()),
+        Source::Inline(text) => accept(
+            text.map_err(|e| format!("The assignment link is broken: {e}")),
+            "The link's assignment".into(),
+        ),
         Source::File(path) => {
             status.set(Some(Status::Loading(path.clone())));
             leptos::task::spawn_local(async move {
@@ -156,14 +160,20 @@ fn load_assignment(lab: Lab) -> impl IntoView {
     }
     move || match status.get() {
         None => None,
-        Some(Status::Loading(path)) => Some(view! { <p class="notice" role="status">{format!("Loading the assignment \"{path}\"…")}</p> }.into_any()),
-        Some(Status::Failed(why)) => Some(view! {
-            <section class="assignment-error" role="alert" data-testid="assignment-error">
-                <h2>"This assignment cannot be used"</h2>
-                <p>{why}</p>
-                <p>"The lab below still works; ask your teacher for a corrected link."</p>
-            </section>
-        }.into_any()),
+        Some(Status::Loading(path)) => Some(
+            view! { <p class="notice" role="status">{format!("Loading the assignment \"{path}\"…")}</p> }
+                .into_any(),
+        ),
+        Some(Status::Failed(why)) => Some(
+            view! {
+                <section class="assignment-error" role="alert" data-testid="assignment-error">
+                    <h2>"This assignment cannot be used"</h2>
+                    <p>{why}</p>
+                    <p>"The lab below still works; ask your teacher for a corrected link."</p>
+                </section>
+            }
+            .into_any(),
+        ),
         Some(Status::Ready) => loaded.get_value().map(|(l, work)| {
             let l = StoredValue::new_local(l);
             view! { <AssignmentPanel lab loaded=l work /> }.into_any()

@@ -14,7 +14,9 @@ pub fn ReportReview() -> impl IntoView {
             return;
         };
         leptos::task::spawn_local(async move {
-            let result = browser::read_chosen_file(&input).await.and_then(|t| parse_report(&t).map_err(|e| e.to_string()));
+            let result = browser::read_chosen_file(&input)
+                .await
+                .and_then(|t| parse_report(&t).map_err(|e| e.to_string()));
             shown.set(Some(result));
         });
     };

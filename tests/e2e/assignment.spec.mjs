@@ -1,0 +1,133 @@
+// Assignments: predict, run, reveal; answers that survive reloads; broken inputs.
+import { test, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { LabPage } from "./lab-page.mjs";
+
+const LESSON_TRACE = "assignments/lesson-trace.json";
+const link = (text) => Buffer.from(text, "utf8").toString("base64url");
+
+async function predict(page, values) {
+  for (const [id, v] of Object.entries(values)) await page.getByTestId(`predict-${id}`).fill(v);
+}
+
+test("predict, run, and see the reveal with score and explaining rows", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await expect(page.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
+  await predict(page, { steps: " 17 ", reads: "+48", writes: "7", revision: "seven", rounds: "2", components: "4" });
+  await expect(page.getByTestId("input-error")).toHaveText("\"seven\" is not a whole number");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("run-blocked")).toContainText("final revision");
+  await expect(page.getByTestId("reveal")).toHaveCount(0);
+  await predict(page, { revision: "7" });
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("run")).toHaveText("🔒 Predictions locked");
+  await expect(page.getByTestId("predict-steps")).toHaveAttribute("readonly", "");
+  await expect(page.getByTestId("score")).toHaveText("Score: 5 / 6");
+  const reads = page.getByTestId("reveal-reads");
+  await expect(reads).toContainText("✗ off by 2");
+  await expect(reads).toContainText("-2");
+  await expect(reads.locator("a")).toHaveCount(10); // the ten read rows
+  await reads.locator("a").first().click();
+  await expect(page).toHaveURL(/#step-2$/);
+  await expect(lab.traceSummary).toContainText("store reads 50");
+});
+
+test("predictions survive a reload, locked or not", async ({ page }) => {
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await predict(page, { steps: "16", reads: "50" });
+  await page.reload();
+  await expect(page.getByTestId("predict-steps")).toHaveValue("16");
+  await expect(page.getByTestId("predict-reads")).toHaveValue("50");
+  await page.getByTestId("run").click();
+  await page.reload();
+  await expect(page.getByTestId("run")).toHaveText("🔒 Predictions locked");
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
+});
+
+test("a corrupt stored record is kept aside with a notice, and the lab goes on", async ({ page }) => {
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await predict(page, { steps: "17" });
+  const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith("cplab/assignment/")));
+  await page.evaluate((k) => localStorage.setItem(k, "{broken"), key);
+  await page.reload();
+  await expect(page.getByTestId("storage-notice")).toContainText("could not be read");
+  await expect(page.getByTestId("storage-notice")).toContainText("kept aside");
+  const aside = await page.evaluate((k) => Object.keys(localStorage).filter((x) => x.startsWith(`${k}/corrupt/`)).map((x) => localStorage.getItem(x)), key);
+  expect(aside).toEqual(["{broken"]);
+  await predict(page, { steps: "17" });
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
+});
+
+test("a record from a newer lab is left untouched", async ({ page }) => {
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await predict(page, { steps: "1" });
+  const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith("cplab/assignment/")));
+  const newer = JSON.stringify({ version: 9, anything: true });
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, newer]);
+  await page.reload();
+  await expect(page.getByTestId("storage-notice")).toContainText("newer version");
+  await predict(page, { steps: "17" });
+  expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBe(newer);
+});
+
+test("blocked storage: everything works in memory, with a notice", async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", { get() { throw new DOMException("blocked", "SecurityError"); } });
+  });
+  const page = await context.newPage();
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await expect(page.getByTestId("storage-notice")).toContainText("storage is blocked");
+  await expect(page.getByTestId("storage-notice")).toContainText("Export");
+  await predict(page, { steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" });
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 6 / 6");
+  await context.close();
+});
+
+test("an assignment in the link works; a broken link says what is wrong", async ({ page }) => {
+  const text = readFileSync(LESSON_TRACE, "utf8");
+  await page.goto(`./?a=${link(text)}`);
+  await expect(page.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
+  await page.goto(`./?a=${link('{"version": 1, "title": "x", "predict": ["stepz"]}')}`);
+  await expect(page.getByTestId("assignment-error")).toContainText('predict[0]: unknown quantity "stepz"');
+  await expect(page.getByTestId("lab")).toBeVisible();
+  await page.goto("./?a=%25%25not*base64");
+  await expect(page.getByTestId("assignment-error")).toContainText("does not belong");
+  await page.goto("./?assignment=assignments/missing.json");
+  await expect(page.getByTestId("assignment-error")).toContainText("HTTP 404");
+  // The lab below still plays.
+  await page.getByTestId("forward").click();
+  await expect(page.getByTestId("trace-row")).toHaveCount(1);
+});
+
+test("the failure-matrix assignment asks for each cell, verdicts as choices", async ({ page }) => {
+  await page.goto("./?assignment=assignments/failure-matrix.json");
+  await expect(page.getByTestId("assignment-title")).toHaveText("Take one component down at a time");
+  await expect(page.locator("[data-testid^=predict-matrix-]")).toHaveCount(35);
+  await page.getByTestId("predict-matrix-API-server-scale").selectOption("halted");
+  await page.getByTestId("predict-matrix-API-server-rd").fill("21");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 2 / 35");
+  await expect(page.getByTestId("reveal-matrix-API-server-rd")).toContainText("✓ correct"); // within ±2
+});
+
+test("the report exports as JSON and CSV, and reads back for review", async ({ page }) => {
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await predict(page, { steps: "17", reads: "49" });
+  await page.getByTestId("run").click();
+  const [json] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-json").click()]);
+  const path = await json.path();
+  const report = JSON.parse(readFileSync(path, "utf8"));
+  expect([report.title, report.correct, report.total]).toEqual(["Trace one request end to end", 1, 6]);
+  expect(report.lines[1]).toMatchObject({ id: "reads", predicted: "49", actual: "50", difference: -1, correct: false });
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  const csvText = readFileSync(await csv.path(), "utf8");
+  expect(csvText.split("\n")[1]).toBe("steps,trace steps,17,17,0,yes");
+  await page.getByTestId("import-report").setInputFiles(path);
+  await expect(page.getByTestId("imported-report")).toContainText("Score: 1 / 6");
+  await page.getByTestId("import-report").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("{nope") });
+  await expect(page.getByTestId("import-error")).toContainText("not a lab report");
+});
