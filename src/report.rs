@@ -229,7 +229,7 @@ pub fn decode_link(code: &str) -> Result<String, String> {
             '_' | '/' => 63,
             other => {
                 return Err(format!(
-                    "the link's assignment code has a character that does not belong: {other:?}"
+                    "the link's assignment code has a character that does not belong: '{other}'"
                 ))
             }
         };

@@ -3,7 +3,7 @@
 
 use super::matrix::{matrix_run, MatrixRow, Verdict};
 use super::part::Part;
-use super::scenario::{err, join, kind, object, only_fields, string, whole, Scenario, ScenarioError};
+use super::scenario::{err, join, kind, object, only_fields, quoted, string, whole, Scenario, ScenarioError};
 use super::state_store::TraceLimit;
 use super::table::TraceSummary;
 use serde_json::{Map, Value as Json};
@@ -254,7 +254,9 @@ impl Assignment {
             Some(v) => {
                 let t = object(v, "tolerance", "an object of name: whole number")?;
                 t.iter()
-                    .map(|(k, n)| Ok((k.clone(), whole(n, &format!("tolerance[{k:?}]"), 0, 1_000_000)?)))
+                    .map(|(k, n)| {
+                        Ok((k.clone(), whole(n, &format!("tolerance[{}]", quoted(k)), 0, 1_000_000)?))
+                    })
                     .collect::<Result<_, ScenarioError>>()?
             }
         };

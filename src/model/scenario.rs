@@ -180,6 +180,23 @@ pub struct Outcome {
     pub plane: Plane,
 }
 
+/// A string in double quotes with quotes, backslashes and control characters escaped, for
+/// paths and messages (without `{:?}`, whose Unicode tables would weigh on the page).
+pub(crate) fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 pub(crate) fn join(at: &str, field: &str) -> String {
     if at.is_empty() {
         field.to_string()
@@ -256,7 +273,7 @@ fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, ScenarioEr
     }
     let mut entries = Vec::with_capacity(obj.len());
     for (key, value) in obj {
-        let path = format!("{at}[{key:?}]");
+        let path = format!("{at}[{}]", quoted(key));
         let Some(prefix) = Prefix::of_key(key) else {
             return err(&path, "key is outside the schema (keys start with service/, copy/ or node/)");
         };

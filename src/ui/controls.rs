@@ -15,7 +15,7 @@ pub fn play(lab: Lab) {
     leptos::task::spawn_local(async move {
         loop {
             let speed = lab.speed.try_get_untracked().unwrap_or(0);
-            let ms = (1000.0 / SPEEDS[speed.min(SPEEDS.len() - 1)]) as u32;
+            let ms = (1000.0 / SPEEDS[speed.min(SPEEDS.len() - 1)].0) as u32;
             gloo_timers::future::TimeoutFuture::new(ms).await;
             // The lab may have been unmounted, paused, or restarted while this loop slept.
             let live = lab.playing.try_get_untracked() == Some(true)
@@ -97,7 +97,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     {SPEEDS
                         .iter()
                         .enumerate()
-                        .map(|(i, s)| view! { <option value=i.to_string()>{format!("{s} steps/s")}</option> })
+                        .map(|(i, (_, s))| view! { <option value=i.to_string()>{format!("{s} steps/s")}</option> })
                         .collect_view()}
                 </select>
             </label>

@@ -29,7 +29,7 @@ pub const MAX_DESIRED: u32 = 20;
 
 /// Playback speeds in steps per second. Three is the top: a write flashes at most three times a
 /// second.
-pub const SPEEDS: [f64; 4] = [0.5, 1.0, 2.0, 3.0];
+pub const SPEEDS: [(f64, &str); 4] = [(0.5, "0.5"), (1.0, "1"), (2.0, "2"), (3.0, "3")];
 
 /// Recordings by run, made once each.
 type Recordings = HashMap<(Play, Option<Part>), Rc<Recording>>;
