@@ -6,6 +6,7 @@
 pub mod model;
 pub mod output;
 pub mod report;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

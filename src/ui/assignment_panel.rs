@@ -84,6 +84,18 @@ impl Work {
         work
     }
 
+    /// Takes predictions from a share link, unless this browser already holds the student's own
+    /// (those are never replaced).
+    pub fn adopt(&self, shared: BTreeMap<String, String>) {
+        let own = self.predictions.get_untracked();
+        if own.values().all(|v| v.trim().is_empty()) {
+            self.predictions.set(shared);
+        } else if own != shared {
+            self.notice
+                .set(Some("The link carries predictions; the ones saved in this browser were kept.".into()));
+        }
+    }
+
     fn save(&self, text: &str) {
         if !self.saving.get_untracked() {
             return;

@@ -24,6 +24,30 @@ pub enum Play {
     Assignment,
 }
 
+impl Play {
+    /// The run as a share link names it.
+    pub fn to_run(self) -> crate::share::Run {
+        use crate::share::Run;
+        match self {
+            Play::Lesson => Run::Lesson,
+            Play::Events => Run::Events,
+            Play::Assignment => Run::Assignment,
+            Play::Scale { collector, desired } => Run::Scale { collector, desired },
+        }
+    }
+
+    /// The run a share link names.
+    pub fn from_run(run: crate::share::Run) -> Play {
+        use crate::share::Run;
+        match run {
+            Run::Lesson => Play::Lesson,
+            Run::Events => Play::Events,
+            Run::Assignment => Play::Assignment,
+            Run::Scale { collector, desired } => Play::Scale { collector, desired },
+        }
+    }
+}
+
 /// Largest desired count the scale form accepts: enough to fill every node and overflow.
 pub const MAX_DESIRED: u32 = 20;
 

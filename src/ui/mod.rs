@@ -10,6 +10,7 @@ mod failure_matrix;
 mod lab;
 mod report_review;
 mod scenario_picker;
+mod share_link;
 mod store_view;
 mod trace_table;
 
@@ -24,8 +25,10 @@ pub use trace_table::TraceTable;
 
 use crate::model::assignment::Assignment;
 use crate::report::decode_link;
+use crate::share::{self, Run, Shared};
 use assignment_panel::{AssignmentPanel, Loaded, Work};
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// Mounts the lab into the page body.
@@ -72,13 +75,23 @@ pub fn App() -> impl IntoView {
             ev.prevent_default();
         }
     });
-    let assignment = load_assignment(lab);
+    let (shared, link_notices) = share::parse(&browser::params());
+    if shared.run != Some(Run::Assignment) {
+        apply_shared(lab, &shared);
+    }
+    let predictions = RwSignal::new(None);
+    let assignment = load_assignment(lab, shared, predictions);
     view! {
         <main class="lab" data-testid="lab">
             <header>
                 <h1>"Control Plane Lab"</h1>
                 <p>"Four components never call one another: they only read and write the state store, whose revision counts every write. Step through a request and count."</p>
             </header>
+            {(!link_notices.is_empty()).then(|| view! {
+                <div class="notice" role="status" data-testid="link-notices">
+                    {link_notices.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
+                </div>
+            })}
             {assignment}
             <ScenarioPicker lab />
             <Controls lab />
@@ -90,6 +103,7 @@ pub fn App() -> impl IntoView {
             <BelievedActual lab />
             <TraceTable lab />
             <FailureMatrix lab />
+            <share_link::ShareLink lab predictions />
             <report_review::ReportReview />
         </main>
     }
@@ -123,8 +137,24 @@ enum Status {
     Ready,
 }
 
-/// Loads the assignment named by the URL (if any) and returns its panel.
-fn load_assignment(lab: Lab) -> impl IntoView {
+/// Shows the run, downed part and step a share link names.
+fn apply_shared(lab: Lab, shared: &Shared) {
+    let play = shared.run.map_or_else(|| lab.play.get_untracked(), Play::from_run);
+    if shared.run.is_some() || shared.down.is_some() {
+        lab.switch(play, shared.down.unwrap_or_else(|| lab.down.get_untracked()));
+    }
+    if let Some(step) = shared.step {
+        lab.go_to(step);
+    }
+}
+
+/// Loads the assignment named by the URL (if any) and returns its panel. A share link's run,
+/// step and predictions for the assignment apply once it has loaded.
+fn load_assignment(
+    lab: Lab,
+    shared: Shared,
+    predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
+) -> impl IntoView {
     let status = RwSignal::new(None::<Status>);
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
     let accept = move |text: Result<String, String>, origin: String| {
@@ -138,6 +168,13 @@ fn load_assignment(lab: Lab) -> impl IntoView {
             Ok(l) => {
                 let work = Work::restore(&l.text);
                 lab.load_assignment(l.assignment.scenario.clone());
+                if shared.run == Some(Run::Assignment) {
+                    apply_shared(lab, &shared);
+                }
+                if let Some(p) = &shared.predictions {
+                    work.adopt(p.clone());
+                }
+                predictions.set(Some(work.predictions));
                 loaded.set_value(Some((Rc::new(l), work)));
                 status.set(Some(Status::Ready));
             }

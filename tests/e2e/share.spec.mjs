@@ -1,0 +1,52 @@
+// Share links: the run, the downed part, the step, and (if chosen) the predictions.
+import { test, expect } from "@playwright/test";
+import { LabPage } from "./lab-page.mjs";
+
+test("a share link reopens the same run, downed part and step", async ({ page, browser }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await lab.chooseEvents();
+  await lab.part("scheduler").click();
+  await lab.forward(5);
+  await page.getByTestId("make-link").click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(url).toContain("run=events");
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(url);
+  const again = new LabPage(other);
+  await expect(again.traceRows).toHaveCount(5);
+  await expect(again.part("scheduler")).toHaveAttribute("aria-pressed", "true");
+  await expect(other.getByTestId("play-events")).toBeChecked();
+  await context.close();
+});
+
+test("predictions travel in the link only when chosen, and never replace saved ones", async ({ page, browser }) => {
+  await page.goto("./?assignment=assignments/lesson-trace.json");
+  await page.getByTestId("predict-steps").fill("17");
+  await page.getByTestId("make-link").click();
+  expect(await page.getByTestId("share-url").inputValue()).not.toContain("&p=");
+  await page.getByTestId("share-predictions").check();
+  await page.getByTestId("make-link").click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(url).toContain("&p=");
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId("predict-steps")).toHaveValue("17");
+  await context.close();
+  // In the browser that already holds answers, the link's differ: the saved ones stay.
+  await page.getByTestId("predict-steps").fill("16");
+  await page.goto(url);
+  await expect(page.getByTestId("predict-steps")).toHaveValue("16");
+  await expect(page.getByTestId("storage-notice")).toContainText("were kept");
+});
+
+test("bad link parameters are named and ignored", async ({ page }) => {
+  await page.goto("./?run=scale:collector:99&down=etcd&step=x");
+  await expect(page.getByTestId("link-notices")).toContainText('"run" was ignored');
+  await expect(page.getByTestId("link-notices")).toContainText('"etcd" is not a part');
+  await expect(page.getByTestId("link-notices")).toContainText('"x" is not a step number');
+  await page.getByTestId("forward").click();
+  await expect(page.getByTestId("trace-row")).toHaveCount(1);
+});
