@@ -17,10 +17,19 @@ export default defineConfig({
         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    command: "node tests/e2e/serve.mjs --port 8099",
-    cwd: "../..",
-    url: "http://127.0.0.1:8099/",
-    reuseExistingServer: false,
-  },
+  webServer: [
+    { command: "node tests/e2e/serve.mjs --port 8099", cwd: "../..", url: "http://127.0.0.1:8099/" },
+    // The course's web server: the shipped Content-Security-Policy on every page.
+    {
+      command: "node tests/e2e/serve.mjs --port 8098 --csp deploy/content-security-policy",
+      cwd: "../..",
+      url: "http://127.0.0.1:8098/",
+    },
+    // The course's path: the same build under a deep prefix.
+    {
+      command: "node tests/e2e/serve.mjs --port 8096 --prefix /en/courses/orchestration/control-plane-components/lab/",
+      cwd: "../..",
+      url: "http://127.0.0.1:8096/en/courses/orchestration/control-plane-components/lab/",
+    },
+  ],
 });

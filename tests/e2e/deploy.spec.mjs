@@ -1,0 +1,43 @@
+// The built lab as the course serves it: under the shipped CSP, and under a deep path prefix.
+import { test, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+
+const CSP = "http://127.0.0.1:8098/";
+const PREFIXED = "http://127.0.0.1:8096/en/courses/orchestration/control-plane-components/lab/";
+
+test("under the shipped CSP the lab works and reports no violation", async ({ page }) => {
+  const policy = readFileSync("deploy/content-security-policy", "utf8");
+  expect(policy).not.toContain("unsafe-inline");
+  expect(policy).not.toMatch(/(^|\s)'unsafe-eval'/);
+  expect(policy).toContain("'wasm-unsafe-eval'");
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  const response = await page.goto(`${CSP}?assignment=assignments/lesson-trace.json`);
+  expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  await expect(page.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
+  await page.getByTestId("predict-steps").fill("17");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
+  await expect(page.getByTestId("trace-summary")).toContainText("trace steps 17");
+  await page.getByTestId("back").click();
+  await expect(page.getByTestId("trace-row")).toHaveCount(16);
+  expect(await page.evaluate(() => window.__violations)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("the same build works under the course's path prefix", async ({ page }) => {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${PREFIXED}?assignment=assignments/full-node.json`);
+  await expect(page.getByTestId("assignment-title")).toHaveText("A node with no room and a dead copy");
+  await page.getByTestId("forward").click();
+  await expect(page.getByTestId("trace-row")).toHaveCount(1);
+  const assets = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname));
+  expect(assets.filter((p) => p.endsWith(".wasm"))).toEqual(["/en/courses/orchestration/control-plane-components/lab/lab_bg.wasm"]);
+  expect(errors).toEqual([]);
+});
