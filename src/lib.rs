@@ -3,6 +3,7 @@
 //! [`model`] is pure Rust and holds every rule. [`output`] turns its records into the CLI's JSON.
 //! The `ui` module (browser only) plays back what the model recorded.
 
+pub mod embed;
 pub mod model;
 pub mod output;
 pub mod report;

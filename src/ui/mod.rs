@@ -7,6 +7,7 @@ mod browser;
 mod controls;
 mod diagram;
 mod failure_matrix;
+mod host;
 mod lab;
 mod report_review;
 mod scenario_picker;
@@ -75,14 +76,24 @@ pub fn App() -> impl IntoView {
             ev.prevent_default();
         }
     });
-    let (shared, link_notices) = share::parse(&browser::params());
+    let (shared, mut link_notices) = share::parse(&browser::params());
+    let embed = browser::query("embed").is_some_and(|v| v != "0");
+    if let Some(lang) = browser::query("lang").filter(|l| l != "en") {
+        link_notices.push(format!("The lab is in English only for now (lang \"{lang}\" was asked for)."));
+    }
+    let (host, host_notice) = host::Host::from_url();
+    link_notices.extend(host_notice);
+    if let Some(h) = &host {
+        h.start(embed);
+    }
+    provide_context(host);
     if shared.run != Some(Run::Assignment) {
         apply_shared(lab, &shared);
     }
     let predictions = RwSignal::new(None);
     let assignment = load_assignment(lab, shared, predictions);
     view! {
-        <main class="lab" data-testid="lab">
+        <main class=if embed { "lab embed" } else { "lab" } data-testid="lab">
             <header>
                 <h1>"Control Plane Lab"</h1>
                 <p>"Four components never call one another: they only read and write the state store, whose revision counts every write. Step through a request and count."</p>

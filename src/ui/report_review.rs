@@ -21,8 +21,8 @@ pub fn ReportReview() -> impl IntoView {
         });
     };
     view! {
-        <section class="review" aria-labelledby="review-title">
-            <h2 id="review-title">"Review a lab report"</h2>
+        <details class="review">
+            <summary>"Review a lab report"</summary>
             <label>"Report file (JSON) " <input type="file" accept=".json,application/json" data-testid="import-report" on:change=choose /></label>
             {move || shown.get().map(|r| match r {
                 Err(why) => view! { <p class="error" role="alert" data-testid="import-error">{format!("This file cannot be reviewed: {why}")}</p> }.into_any(),
@@ -40,6 +40,6 @@ pub fn ReportReview() -> impl IntoView {
                     </div>
                 }.into_any(),
             })}
-        </section>
+        </details>
     }
 }

@@ -31,5 +31,9 @@ export default defineConfig({
       cwd: "../..",
       url: "http://127.0.0.1:8096/en/courses/orchestration/control-plane-components/lab/",
     },
+    // Embedding: the lab (CORS on, for a sandboxed iframe) and two host pages on other origins.
+    { command: "node tests/e2e/serve.mjs --port 8093 --cors true", cwd: "../..", url: "http://127.0.0.1:8093/" },
+    { command: "node tests/e2e/serve.mjs --port 8094 --root tests/e2e/fixtures", cwd: "../..", url: "http://127.0.0.1:8094/host.html" },
+    { command: "node tests/e2e/serve.mjs --port 8092 --root tests/e2e/fixtures", cwd: "../..", url: "http://127.0.0.1:8092/host.html" },
   ],
 });

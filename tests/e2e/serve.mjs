@@ -1,7 +1,8 @@
 // A small static server for the built lab (dist/), for the end-to-end tests.
 //   node tests/e2e/serve.mjs [--port N] [--root DIR] [--prefix /some/path/] [--csp FILE]
 // --prefix serves the build under a path (as the course site does); --csp sends the policy in
-// FILE as the Content-Security-Policy header.
+// FILE as the Content-Security-Policy header; --cors true lets a sandboxed (opaque-origin) iframe
+// load the lab's module and wasm, as the course's server must for its embed.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, resolve, dirname } from "node:path";
@@ -38,6 +39,7 @@ createServer(async (req, res) => {
     const body = await readFile(file);
     const headers = { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
     if (csp && extname(file) === ".html") headers["content-security-policy"] = csp;
+    if (args.cors === "true") headers["access-control-allow-origin"] = "*";
     res.writeHead(200, headers).end(body);
   } catch {
     res.writeHead(404).end("not found");

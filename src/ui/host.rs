@@ -1,0 +1,117 @@
+//! Talking to the page that embeds the lab: only with the host origin named in the URL, and only
+//! if the lab's compiled allowlist has it. Outgoing: `ready`, `resize` (the lab's own, H5P's and
+//! Canvas's shapes, at most once a frame), `result`. Incoming: validated, from that origin and the
+//! parent window only; anything else is ignored and logged.
+
+use super::browser;
+use crate::embed::{envelope, host_allowed, incoming_type, resize_messages};
+use serde_json::{json, Value};
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The embedding page, when there is one the lab may talk to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Host {
+    origin: String,
+}
+
+impl Host {
+    /// The host named by `?host=`, if allowed; otherwise a notice says why it is not used.
+    pub fn from_url() -> (Option<Host>, Option<String>) {
+        let Some(origin) = browser::query("host") else { return (None, None) };
+        if host_allowed(&origin) {
+            (Some(Host { origin }), None)
+        } else {
+            web_sys::console::warn_1(
+                &format!("control-plane-lab: host origin {origin} is not allowed; not posting").into(),
+            );
+            (
+                None,
+                Some(format!(
+                    "The embedding page \"{origin}\" is not one this lab reports to; results stay here."
+                )),
+            )
+        }
+    }
+
+    /// Posts one message to the parent window, to the host origin only.
+    pub fn post(&self, message: &Value) {
+        let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) else { return };
+        if let Ok(value) = js_sys::JSON::parse(&message.to_string()) {
+            let _ = parent.post_message(&value, &self.origin);
+        }
+    }
+
+    /// Says hello, keeps the host told of the lab's height, and answers the host's pings. The
+    /// listeners live as long as the page.
+    pub fn start(&self, embed: bool) {
+        self.post(&envelope("ready", json!({ "embed": embed, "lang": "en" })));
+        let Some(window) = web_sys::window() else { return };
+
+        // Height: observed on the document, posted at most once per animation frame.
+        let pending = Rc::new(Cell::new(false));
+        let last = Rc::new(Cell::new(0u32));
+        let host = self.clone();
+        let frame = {
+            let (pending, last) = (pending.clone(), last.clone());
+            Closure::<dyn FnMut()>::new(move || {
+                pending.set(false);
+                // The body's own height: the document's would never shrink below the frame the
+                // host has already grown to.
+                let height = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.body())
+                    .map_or(0, |b| b.get_bounding_client_rect().height().ceil().max(0.0) as u32);
+                if height != last.get() {
+                    last.set(height);
+                    for m in resize_messages(height) {
+                        host.post(&m);
+                    }
+                }
+            })
+        };
+        let frame_fn: js_sys::Function = frame.as_ref().unchecked_ref::<js_sys::Function>().clone();
+        frame.forget();
+        let observed = Closure::<dyn FnMut()>::new(move || {
+            if !pending.replace(true) {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.request_animation_frame(&frame_fn);
+                }
+            }
+        });
+        if let (Ok(observer), Some(root)) = (
+            web_sys::ResizeObserver::new(observed.as_ref().unchecked_ref()),
+            window.document().and_then(|d| d.body()),
+        ) {
+            observer.observe(&root);
+        }
+        observed.forget();
+
+        // Incoming: exact origin, the parent window, and a message the lab knows.
+        let host = self.clone();
+        let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let parent = web_sys::window().and_then(|w| w.parent().ok().flatten());
+            let from_parent = match (ev.source(), parent) {
+                (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
+                _ => false,
+            };
+            let message: Option<Value> = js_sys::JSON::stringify(&ev.data())
+                .ok()
+                .and_then(|s| s.as_string())
+                .and_then(|s| serde_json::from_str(&s).ok());
+            let kind = message.as_ref().and_then(incoming_type);
+            if ev.origin() != host.origin || !from_parent || kind.is_none() {
+                web_sys::console::warn_1(
+                    &format!("control-plane-lab: ignored a message from {}", ev.origin()).into(),
+                );
+                return;
+            }
+            // A ping is answered with ready, so a host that loaded late can catch up.
+            host.post(&envelope("ready", json!({ "reply": "ping" })));
+        });
+        let _ = window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref());
+        listener.forget();
+    }
+}

@@ -1,0 +1,74 @@
+// The lab embedded in a course page on another origin, in a sandboxed iframe.
+import { test, expect } from "@playwright/test";
+
+const LAB = "http://127.0.0.1:8093/";
+const HOST = "http://127.0.0.1:8094";
+const WRONG_HOST = "http://127.0.0.1:8092";
+
+const labUrl = (host, extra = "") => `${LAB}?embed=1&host=${encodeURIComponent(host)}&a=${extra}`;
+
+async function open(page, hostPage, query) {
+  await page.goto(`${hostPage}/host.html?lab=${encodeURIComponent(query)}`);
+  return page.frameLocator("#lab");
+}
+
+const own = (page, type) =>
+  page.evaluate((t) => window.__messages.filter((m) => m.data?.source === "control-plane-lab" && m.data.type === t), type);
+
+const ASSIGNMENT = Buffer.from(
+  JSON.stringify({ version: 1, title: "Embedded", predict: ["steps", "reads"] }),
+).toString("base64url");
+
+test("ready arrives, height follows content, a finished assignment posts its result", async ({ page }) => {
+  const lab = await open(page, HOST, labUrl(HOST, ASSIGNMENT));
+  await expect(lab.getByTestId("assignment-title")).toHaveText("Embedded");
+  await expect.poll(() => own(page, "ready")).toHaveLength(1);
+  const [ready] = await own(page, "ready");
+  expect(ready.data).toMatchObject({ version: 1, payload: { embed: true } });
+  // Height messages in all three shapes.
+  await expect.poll(async () => (await own(page, "resize")).length).toBeGreaterThan(0);
+  const kinds = await page.evaluate(() => window.__messages.map((m) => m.data.context === "h5p" ? "h5p" : m.data.subject === "lti.frameResize" ? "canvas" : m.data.type));
+  expect(kinds).toEqual(expect.arrayContaining(["ready", "resize", "h5p", "canvas"]));
+  // Opening and closing a panel moves the height both ways.
+  const height = async () => (await own(page, "resize")).at(-1).data.payload.height;
+  const before = await height();
+  await lab.getByText("Review a lab report").click();
+  await expect.poll(height).toBeGreaterThan(before);
+  const opened = await height();
+  await lab.getByText("Review a lab report").click();
+  await expect.poll(height).toBeLessThan(opened);
+  // Storage is blocked in a sandbox without allow-same-origin: the student is told.
+  await expect(lab.getByTestId("storage-notice")).toContainText("Export");
+  await lab.getByTestId("predict-steps").fill("17");
+  await lab.getByTestId("predict-reads").fill("40");
+  await lab.getByTestId("run").click();
+  await expect.poll(() => own(page, "result")).toHaveLength(1);
+  const [result] = await own(page, "result");
+  expect(result.data.payload.completed.result.score).toEqual({ raw: 1, min: 0, max: 2, scaled: 0.5 });
+  expect(result.data.payload.statements[0].object.definition.correctResponsesPattern).toEqual(["17"]);
+  // No horizontal scrollbar in a 320 px frame.
+  const widths = await lab.locator("html").evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+});
+
+test("the host's ping is answered; messages from a wrong origin are ignored and logged", async ({ page }) => {
+  await open(page, HOST, labUrl(HOST, ASSIGNMENT));
+  await expect.poll(() => own(page, "ready")).toHaveLength(1);
+  await page.evaluate(() => window.pingLab());
+  await expect.poll(() => own(page, "ready")).toHaveLength(2);
+
+  // The same host page on another origin: the lab was told to talk to HOST only.
+  const logs = [];
+  page.on("console", (m) => logs.push(m.text()));
+  await open(page, WRONG_HOST, labUrl(HOST, ASSIGNMENT));
+  await page.frameLocator("#lab").getByTestId("assignment-title").waitFor();
+  await page.evaluate(() => window.pingLab());
+  await expect.poll(() => logs.some((l) => l.includes("ignored a message from http://127.0.0.1:8092"))).toBe(true);
+  expect(await page.evaluate(() => window.__messages.length)).toBe(0);
+});
+
+test("a host origin outside the allowlist gets nothing, and the student is told", async ({ page }) => {
+  const lab = await open(page, HOST, `${LAB}?embed=1&host=${encodeURIComponent("https://evil.example")}`);
+  await expect(lab.getByTestId("link-notices")).toContainText("not one this lab reports to");
+  expect(await page.evaluate(() => window.__messages.length)).toBe(0);
+});
