@@ -5,6 +5,7 @@ mod assignment_panel;
 mod believed_actual;
 mod browser;
 mod controls;
+mod crash;
 mod diagram;
 mod failure_matrix;
 mod host;
@@ -34,7 +35,14 @@ use std::rc::Rc;
 
 /// Mounts the lab into the page body.
 pub fn mount() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        crash::show(&info.to_string());
+    }));
+    // A way to see the fallback on purpose (the end-to-end tests use it).
+    if browser::query("selftest").as_deref() == Some("panic") {
+        panic!("self-test: the lab was asked to fail");
+    }
     leptos::mount::mount_to_body(App);
 }
 

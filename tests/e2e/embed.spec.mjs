@@ -72,3 +72,12 @@ test("a host origin outside the allowlist gets nothing, and the student is told"
   await expect(lab.getByTestId("link-notices")).toContainText("not one this lab reports to");
   expect(await page.evaluate(() => window.__messages.length)).toBe(0);
 });
+
+test("a failure shows a plain fallback with Reload, and posts error to the host", async ({ page }) => {
+  const lab = await open(page, HOST, `${LAB}?embed=1&selftest=panic&host=${encodeURIComponent(HOST)}`);
+  await expect(lab.getByTestId("crash")).toContainText("The lab stopped because of an error");
+  await expect(lab.getByTestId("reload")).toHaveAttribute("href", /selftest=panic/);
+  await expect.poll(() => own(page, "error")).toHaveLength(1);
+  const [error] = await own(page, "error");
+  expect(error.data.payload.message).toContain("self-test: the lab was asked to fail");
+});
