@@ -6,8 +6,8 @@ use crate::model::Part;
 use crate::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
 
-/// Which run a link shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which run the lab shows, and a link names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Run {
     /// The lesson's request.
     Lesson,

@@ -31,19 +31,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             </p>
             <div class="scroll" tabindex="0" role="region" aria-label="Failure matrix rows">
                 <table data-testid="matrix-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">"down component"</th>
-                            <th scope="col">"scale"</th>
-                            <th scope="col">"failure"</th>
-                            <th scope="col">"node"</th>
-                            <th scope="col">"reads"</th>
-                            <th scope="col">"traffic"</th>
-                            <th scope="col">"believed/actual"</th>
-                            <th scope="col">"rd"</th>
-                            <th scope="col">"wr"</th>
-                        </tr>
-                    </thead>
+                    {super::column_heads(&["down component", "scale", "failure", "node", "reads", "traffic", "believed/actual", "rd", "wr"])}
                     <tbody>{rows}</tbody>
                 </table>
             </div>

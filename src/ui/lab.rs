@@ -6,47 +6,8 @@ use leptos::prelude::*;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// Which run the student is looking at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Play {
-    /// The lesson's request: the collector service's desired count, 3 -> 5.
-    Lesson,
-    /// The failure matrix's three events: scale, a copy's death report, a new node.
-    Events,
-    /// The student's own scale request on the lesson's starting state.
-    Scale {
-        /// Scale the collector (true) or the verifier.
-        collector: bool,
-        /// The new desired count.
-        desired: u32,
-    },
-    /// The scenario of the loaded assignment.
-    Assignment,
-}
-
-impl Play {
-    /// The run as a share link names it.
-    pub fn to_run(self) -> crate::share::Run {
-        use crate::share::Run;
-        match self {
-            Play::Lesson => Run::Lesson,
-            Play::Events => Run::Events,
-            Play::Assignment => Run::Assignment,
-            Play::Scale { collector, desired } => Run::Scale { collector, desired },
-        }
-    }
-
-    /// The run a share link names.
-    pub fn from_run(run: crate::share::Run) -> Play {
-        use crate::share::Run;
-        match run {
-            Run::Lesson => Play::Lesson,
-            Run::Events => Play::Events,
-            Run::Assignment => Play::Assignment,
-            Run::Scale { collector, desired } => Play::Scale { collector, desired },
-        }
-    }
-}
+/// Which run the student is looking at: the run a share link names.
+pub use crate::share::Run as Play;
 
 /// Largest desired count the scale form accepts: enough to fill every node and overflow.
 pub const MAX_DESIRED: u32 = 20;

@@ -158,7 +158,7 @@ enum Status {
 
 /// Shows the run, downed part and step a share link names.
 fn apply_shared(lab: Lab, shared: &Shared) {
-    let play = shared.run.map_or_else(|| lab.play.get_untracked(), Play::from_run);
+    let play = shared.run.unwrap_or_else(|| lab.play.get_untracked());
     if shared.run.is_some() || shared.down.is_some() {
         lab.switch(play, shared.down.unwrap_or_else(|| lab.down.get_untracked()));
     }
@@ -253,6 +253,15 @@ pub fn Narration(lab: Lab) -> impl IntoView {
         }
     };
     view! { <p class="narration" aria-live="polite" role="status" data-testid="narration">{text}</p> }
+}
+
+/// The header row of a table: one column header per name.
+pub(crate) fn column_heads(names: &'static [&'static str]) -> impl IntoView {
+    view! {
+        <thead>
+            <tr>{names.iter().map(|n| view! { <th scope="col">{*n}</th> }).collect_view()}</tr>
+        </thead>
+    }
 }
 
 /// Whether a key press belongs to a field or control that handles it itself.

@@ -17,7 +17,7 @@ pub fn ShareLink(
     let link = RwSignal::new(None::<String>);
     let make = move |_| {
         let shared = Shared {
-            run: Some(lab.play.get_untracked().to_run()),
+            run: Some(lab.play.get_untracked()),
             down: Some(lab.down.get_untracked()),
             step: Some(lab.cursor.get_untracked()),
             predictions: predictions

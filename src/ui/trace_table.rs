@@ -57,17 +57,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             <h2 id="trace-title">"Trace"</h2>
             <div class="scroll" tabindex="0" role="region" aria-label="Trace steps">
                 <table data-testid="trace-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">"#"</th>
-                            <th scope="col">"component"</th>
-                            <th scope="col">"op"</th>
-                            <th scope="col">"key"</th>
-                            <th scope="col">"items"</th>
-                            <th scope="col">"rd"</th>
-                            <th scope="col">"wr"</th>
-                        </tr>
-                    </thead>
+                    {super::column_heads(&["#", "component", "op", "key", "items", "rd", "wr"])}
                     <tbody>{rows}</tbody>
                 </table>
             </div>
