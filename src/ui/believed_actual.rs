@@ -31,7 +31,7 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
             {move || {
                 let (b, a, ghosts, unseen) = gap();
                 view! {
-                    <p data-testid="believed-counts">{format!("The store believes {b} copies run; {a} actually run.")}</p>
+                    <p data-testid="believed-counts">{format!("Across all services, the store believes {b} copies run; {a} actually run.")}</p>
                     {(!ghosts.is_empty()).then(|| view! {
                         <p class="warn" data-testid="believed-gap">
                             "⚠ The store still counts " {ghosts.join(", ")}
