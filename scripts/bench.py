@@ -66,7 +66,7 @@ def main():
         path = os.path.join(tmp, f"scaled-{factor}x.json")
         with open(path, "w") as f:
             json.dump(doc, f)
-        rust_ms, rust_mib = measure([CPLAB, "run", path], 15)
+        rust_ms, rust_mib = measure([CPLAB, "run", path], 31)
         js_runs = 1 if factor == 2 else 2
         js_ms, js_mib = measure(["node", LESSON, "time", path], js_runs)
         rows[factor] = (items, rust_ms, rust_mib, js_ms, js_mib)

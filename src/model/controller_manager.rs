@@ -45,18 +45,11 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
         }
         for (i, (key, value)) in services.iter().enumerate() {
             let Value::Service(service) = value else { continue };
-            let name = &key["service/".len()..];
             let desired = service.desired as usize;
-            let shared: Rc<str> = Rc::from(name);
-            let mut n = highest[i];
-            let mut copy_key = format!("copy/{name}-");
-            let stem = copy_key.len();
-            for _ in live[i].len()..desired {
-                n += 1.0;
-                copy_key.truncate(stem);
-                push_js_number(&mut copy_key, n);
-                let copy = Copy { service: shared.clone(), node: None, status: Status::Pending };
-                changes.push(Change::Write(Rc::from(copy_key.as_str()), copy));
+            let missing = desired.saturating_sub(live[i].len());
+            if missing > 0 {
+                let name = Rc::from(&key["service/".len()..]);
+                changes.push(Change::Create { name, after: highest[i], count: missing });
             }
             // Extra copies: the last live ones in store order go first.
             for extra in live[i].iter().skip(desired).rev() {
@@ -65,19 +58,37 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
         }
     }
 
-    let work = changes.len();
+    let mut work = 0;
     for change in changes {
         match change {
-            Change::Write(key, copy) => store.write(&key, Value::Copy(copy))?,
-            Change::Remove(key) => store.remove(&key)?,
+            Change::Create { name, after, count } => {
+                // Keys are made as they are written: a scaled run creates thousands of copies.
+                let mut key = format!("copy/{name}-");
+                let stem = key.len();
+                let mut n = after;
+                for _ in 0..count {
+                    n += 1.0;
+                    key.truncate(stem);
+                    push_js_number(&mut key, n);
+                    let copy = Copy { service: name.clone(), node: None, status: Status::Pending };
+                    store.write(&Rc::from(key.as_str()), Value::Copy(copy))?;
+                }
+                work += count;
+            }
+            Change::Remove(key) => {
+                store.remove(&key)?;
+                work += 1;
+            }
         }
     }
     Ok(work)
 }
 
-/// A write or remove the controller manager decided on.
+/// What the controller manager decided on, in the order its writes follow.
 enum Change {
-    Write(Rc<str>, Copy),
+    /// `count` new pending copies of service `name`, numbered after `after`.
+    Create { name: Rc<str>, after: f64, count: usize },
+    /// One removal.
     Remove(Rc<str>),
 }
 

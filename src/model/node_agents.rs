@@ -4,25 +4,27 @@
 use super::part::Part;
 use super::state_store::{Place, StateStore, TraceLimit};
 use super::value::{Copy, Status, Value};
-use std::rc::Rc;
 
 /// One turn of the node agents; returns how many copies they started.
 pub fn node_agents(store: &mut StateStore) -> Result<usize, TraceLimit> {
     store.component(Part::NodeAgents);
     let copies = store.read("copy/")?;
-    let starts: Vec<(Place, Rc<str>, Copy)> = store
+    let starts: Vec<Place> = store
         .view_placed(&copies)
-        .filter_map(|(place, key, value)| {
-            let copy = value.as_copy()?;
+        .filter(|(_, _, value)| {
             // An empty node name counts as no node, as an empty string is false in the lesson's JS.
-            let placed = copy.node.as_deref().is_some_and(|n| !n.is_empty());
-            (placed && copy.status == Status::Pending)
-                .then(|| (place, key.clone(), Copy { status: Status::Running, ..copy.clone() }))
+            value.as_copy().is_some_and(|c| {
+                c.node.as_deref().is_some_and(|n| !n.is_empty()) && c.status == Status::Pending
+            })
         })
+        .map(|(place, _, _)| place)
         .collect();
     let work = starts.len();
-    for (place, key, copy) in starts {
-        store.write_at(place, &key, Value::Copy(copy))?;
+    for place in starts {
+        // Nothing was written to this copy since the read: its entry is as the read found it.
+        let Some((key, Value::Copy(copy))) = store.entry_at(place) else { continue };
+        let (key, started) = (key.clone(), Copy { status: Status::Running, ..copy.clone() });
+        store.write_at(place, &key, Value::Copy(started))?;
     }
     Ok(work)
 }

@@ -14,7 +14,9 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
     let nodes = store.read("node/")?;
     let copies = store.read("copy/")?;
 
-    let mut placements: Vec<(Place, Rc<str>, Copy)> = Vec::new();
+    // Where each copy goes, as (copy's place, node's index among the alive ones).
+    let mut placements: Vec<(Place, usize)> = Vec::new();
+    let node_keys: Vec<Rc<str>>;
     {
         // Alive nodes in store order, with their capacity.
         let alive: Vec<(&Rc<str>, u32)> = store
@@ -24,6 +26,7 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
                 _ => None,
             })
             .collect();
+        node_keys = alive.iter().map(|(k, _)| (*k).clone()).collect();
         let position: FxHashMap<&str, usize> =
             alive.iter().enumerate().map(|(i, (k, _))| (&***k, i)).collect();
 
@@ -40,13 +43,13 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
         let mut room: BTreeSet<(u64, usize)> =
             (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)).map(|i| (load[i], i)).collect();
 
-        for (place, key, value) in store.view_placed(&copies) {
+        for (place, _, value) in store.view_placed(&copies) {
             let Some(copy) = value.as_copy() else { continue };
             if copy.node.is_some() || copy.status != Status::Pending {
                 continue;
             }
             let Some((l, i)) = room.pop_first() else { break }; // no room anywhere: left unplaced
-            placements.push((place, key.clone(), Copy { node: Some(alive[i].0.clone()), ..copy.clone() }));
+            placements.push((place, i));
             if l + 1 < u64::from(alive[i].1) {
                 room.insert((l + 1, i));
             }
@@ -54,8 +57,11 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
     }
 
     let work = placements.len();
-    for (place, key, copy) in placements {
-        store.write_at(place, &key, Value::Copy(copy))?;
+    for (place, node) in placements {
+        // Nothing was written to this copy since the read: its entry is as the read found it.
+        let Some((key, Value::Copy(copy))) = store.entry_at(place) else { continue };
+        let (key, placed) = (key.clone(), Copy { node: Some(node_keys[node].clone()), ..copy.clone() });
+        store.write_at(place, &key, Value::Copy(placed))?;
     }
     Ok(work)
 }

@@ -237,6 +237,11 @@ impl StateStore {
             .map(|(i, s)| (Place(i), &s.key, &s.value))
     }
 
+    /// The entry a read of this turn found at `place`, if it is still there.
+    pub fn entry_at(&self, place: Place) -> Option<(&Rc<str>, &Value)> {
+        self.slots.get(place.0).and_then(Option::as_ref).map(|s| (&s.key, &s.value))
+    }
+
     /// Writes a key that a read of this turn found at `place`: the same as [`StateStore::write`],
     /// without looking the key up again (a scaled run spends its time in those look-ups).
     pub fn write_at(&mut self, place: Place, key: &Rc<str>, value: Value) -> Result<(), TraceLimit> {
