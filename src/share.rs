@@ -37,8 +37,8 @@ pub struct Shared {
     pub predictions: Option<BTreeMap<String, String>>,
 }
 
-/// Largest desired count a link may ask for (the lab's own form offers 0 to 20).
-pub const MAX_SHARED_DESIRED: u32 = 20;
+/// Largest desired count of a scale run: enough to fill every node of the lesson and overflow.
+pub const MAX_DESIRED: u32 = 20;
 
 /// Reads the share parameters among `params`; every unusable one gets a notice and is ignored.
 pub fn parse(params: &[(String, String)]) -> (Shared, Vec<String>) {
@@ -85,11 +85,11 @@ fn parse_run(value: &str) -> Result<Run, String> {
             let parts: Vec<&str> = v.split(':').collect();
             match parts.as_slice() {
                 ["scale", service @ ("collector" | "verifier"), n] => match n.parse::<u32>() {
-                    Ok(d) if d <= MAX_SHARED_DESIRED => {
+                    Ok(d) if d <= MAX_DESIRED => {
                         Ok(Run::Scale { collector: *service == "collector", desired: d })
                     }
                     _ => Err(format!(
-                        "the desired count \"{n}\" must be a whole number from 0 to {MAX_SHARED_DESIRED}"
+                        "the desired count \"{n}\" must be a whole number from 0 to {MAX_DESIRED}"
                     )),
                 },
                 _ => {

@@ -9,8 +9,7 @@ use std::rc::Rc;
 /// Which run the student is looking at: the run a share link names.
 pub use crate::share::Run as Play;
 
-/// Largest desired count the scale form accepts: enough to fill every node and overflow.
-pub const MAX_DESIRED: u32 = 20;
+pub use crate::share::MAX_DESIRED;
 
 /// Playback speeds in steps per second. Three is the top: a write flashes at most three times a
 /// second.
