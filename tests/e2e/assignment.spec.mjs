@@ -131,3 +131,17 @@ test("the report exports as JSON and CSV, and reads back for review", async ({ p
   await page.getByTestId("import-report").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("{nope") });
   await expect(page.getByTestId("import-error")).toContainText("not a lab report");
 });
+
+test("assignment text from outside renders as text, never as markup", async ({ page }) => {
+  const evil = JSON.stringify({
+    version: 1,
+    title: '<img src=x onerror="window.__pwned=1">Title',
+    instructions: "<b>bold?</b><script>window.__pwned=2</script>",
+    predict: ["steps"],
+  });
+  await page.goto(`./?a=${Buffer.from(evil, "utf8").toString("base64url")}`);
+  await expect(page.getByTestId("assignment-title")).toHaveText('<img src=x onerror="window.__pwned=1">Title');
+  await expect(page.getByTestId("assignment-instructions")).toHaveText("<b>bold?</b><script>window.__pwned=2</script>");
+  expect(await page.locator("main img, main b, main script").count()).toBe(0);
+  expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+});
