@@ -2,7 +2,7 @@
 //! the exported lab report (JSON and CSV), and the compact encoding that carries an assignment in
 //! a link. Pure Rust: the browser side only moves these strings around.
 
-use crate::model::assignment::{mark, score, Answer, Assignment, Item, Marked};
+use crate::model::assignment::{score, Assignment, Marked};
 use crate::model::ScenarioError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -113,11 +113,6 @@ pub struct Report {
     pub time: String,
 }
 
-/// Marks the typed predictions of an assignment.
-pub fn results(items: &[Item], predictions: &BTreeMap<String, String>) -> Vec<Marked> {
-    mark(items, predictions)
-}
-
 /// Builds the report of a run.
 pub fn report(assignment: &Assignment, text: &str, marked: &[Marked], time: &str) -> Report {
     let (correct, total) = score(marked);
@@ -127,7 +122,7 @@ pub fn report(assignment: &Assignment, text: &str, marked: &[Marked], time: &str
             id: m.item.id.clone(),
             label: m.item.label.clone(),
             predicted: m.typed.clone(),
-            actual: if assignment.reveal { answer_text(&m.item.answer) } else { String::new() },
+            actual: if assignment.reveal { m.item.answer.to_string() } else { String::new() },
             difference: if assignment.reveal { m.difference } else { None },
             correct: m.correct,
         })
@@ -141,10 +136,6 @@ pub fn report(assignment: &Assignment, text: &str, marked: &[Marked], time: &str
         total,
         time: time.to_string(),
     }
-}
-
-fn answer_text(a: &Answer) -> String {
-    a.to_string()
 }
 
 /// The report as JSON.
@@ -247,6 +238,7 @@ pub fn decode_link(code: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::assignment::mark;
 
     #[test]
     fn links_round_trip_and_survive_copy_paste() {
@@ -288,7 +280,7 @@ mod tests {
         let items = a.answer_key().unwrap();
         let typed: BTreeMap<String, String> =
             [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();
-        let r = report(&a, text, &results(&items, &typed), "2026-11-29T10:00:00Z");
+        let r = report(&a, text, &mark(&items, &typed), "2026-11-29T10:00:00Z");
         assert_eq!((r.correct, r.total), (1, 2));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
         assert_eq!(
