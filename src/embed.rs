@@ -3,7 +3,7 @@
 //! understand). Pure: the browser side only posts what these functions build.
 
 use crate::model::assignment::Marked;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// The `source` of every message the lab sends.
 pub const SOURCE: &str = "control-plane-lab";
@@ -23,25 +23,60 @@ pub fn host_allowed(origin: &str) -> bool {
     })
 }
 
-/// The lab's own envelope.
-pub fn envelope(kind: &str, payload: Value) -> Value {
-    json!({ "source": SOURCE, "version": VERSION, "type": kind, "payload": payload })
+/// The lab's own envelope, as JSON text around `payload` (JSON text itself). Built by hand, so
+/// the plain lab carries no JSON library.
+pub fn envelope(kind: &str, payload: &str) -> String {
+    format!(r#"{{"source":"{SOURCE}","version":{VERSION},"type":{},"payload":{payload}}}"#, json_string(kind))
 }
 
 /// Every message that tells the host the lab's height: the lab's own, H5P's and Canvas's.
-pub fn resize_messages(height: u32) -> [Value; 3] {
+pub fn resize_messages(height: u32) -> [String; 3] {
     [
-        envelope("resize", json!({ "height": height })),
-        json!({ "context": "h5p", "action": "resize", "scrollHeight": height }),
-        json!({ "subject": "lti.frameResize", "height": height }),
+        envelope("resize", &format!(r#"{{"height":{height}}}"#)),
+        format!(r#"{{"context":"h5p","action":"resize","scrollHeight":{height}}}"#),
+        format!(r#"{{"subject":"lti.frameResize","height":{height}}}"#),
     ]
+}
+
+/// The `ready` message: whether the lab is in embed mode, and its language.
+pub fn ready_message(embed: bool, lang: &str) -> String {
+    envelope("ready", &format!(r#"{{"embed":{embed},"lang":{}}}"#, json_string(lang)))
+}
+
+/// The answer to a host's ping.
+pub fn pong_message() -> String {
+    envelope("ready", r#"{"reply":"ping"}"#)
+}
+
+/// The `error` message sent when the lab stops.
+pub fn error_message(what: &str) -> String {
+    envelope("error", &format!(r#"{{"message":{}}}"#, json_string(what)))
+}
+
+/// A JSON string literal for `s`, quotes included.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The result of an assignment as xAPI statements (one per item, then one for the whole
 /// assignment); the host adds the actor.
-pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked]) -> Value {
+pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked]) -> String {
     let (correct, total) = crate::model::assignment::score(marked);
-    let items: Vec<Value> = marked
+    let items: Vec<serde_json::Value> = marked
         .iter()
         .map(|m| {
             json!({
@@ -72,14 +107,25 @@ pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked]) -> Va
             "score": { "raw": correct, "min": 0, "max": total, "scaled": scaled },
         },
     });
-    envelope("result", json!({ "statements": items, "completed": completed }))
+    envelope("result", &json!({ "statements": items, "completed": completed }).to_string())
+}
+
+/// An incoming message's envelope fields, as the browser found them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Incoming {
+    /// `source`, if a string.
+    pub source: Option<String>,
+    /// `version`, if a number.
+    pub version: Option<f64>,
+    /// `type`, if a string.
+    pub kind: Option<String>,
 }
 
 /// Whether an incoming message is one the lab understands: the host's envelope with a known type.
-pub fn incoming_type(message: &Value) -> Option<&str> {
-    let kind = message.get("type")?.as_str()?;
-    let from_host = message.get("source")?.as_str()? == "academia-host";
-    let version_ok = message.get("version")?.as_u64()? == u64::from(VERSION);
+pub fn incoming_type(message: &Incoming) -> Option<&str> {
+    let kind = message.kind.as_deref()?;
+    let from_host = message.source.as_deref()? == "academia-host";
+    let version_ok = message.version? == f64::from(VERSION);
     (from_host && version_ok && kind == "ping").then_some(kind)
 }
 
@@ -114,7 +160,12 @@ mod tests {
         let a =
             Assignment::from_json(r#"{"version": 1, "title": "T", "predict": ["steps", "reads"]}"#).unwrap();
         let typed = [("steps".to_string(), "17".to_string()), ("reads".to_string(), "3".to_string())].into();
-        let m = result_message("cplab:T", &a.title, &mark(&a.answer_key().unwrap(), &typed));
+        let m: serde_json::Value = serde_json::from_str(&result_message(
+            "cplab:T",
+            &a.title,
+            &mark(&a.answer_key().unwrap(), &typed),
+        ))
+        .unwrap();
         assert_eq!(m["source"], SOURCE);
         assert_eq!(m["type"], "result");
         let first = &m["payload"]["statements"][0];
@@ -129,14 +180,38 @@ mod tests {
         );
     }
 
+    fn incoming(source: Option<&str>, version: Option<f64>, kind: Option<&str>) -> Incoming {
+        Incoming { source: source.map(Into::into), version, kind: kind.map(Into::into) }
+    }
+
     #[test]
     fn incoming_messages_are_validated() {
+        let host = Some("academia-host");
+        assert_eq!(incoming_type(&incoming(host, Some(1.0), Some("ping"))), Some("ping"));
+        assert_eq!(incoming_type(&incoming(host, Some(1.0), Some("eval"))), None);
+        assert_eq!(incoming_type(&incoming(host, Some(2.0), Some("ping"))), None);
+        assert_eq!(incoming_type(&incoming(Some("x"), Some(1.0), Some("ping"))), None);
+        assert_eq!(incoming_type(&incoming(None, None, None)), None);
+    }
+
+    #[test]
+    fn messages_are_json_with_every_string_escaped() {
+        let nasty = "a\"b\\c\n\u{1}é</script>";
+        let parsed: serde_json::Value = serde_json::from_str(&error_message(nasty)).unwrap();
         assert_eq!(
-            incoming_type(&json!({"source": "academia-host", "version": 1, "type": "ping"})),
-            Some("ping")
+            parsed,
+            json!({"source": SOURCE, "version": 1, "type": "error", "payload": {"message": nasty}})
         );
-        assert_eq!(incoming_type(&json!({"source": "academia-host", "version": 1, "type": "eval"})), None);
-        assert_eq!(incoming_type(&json!({"source": "x", "version": 1, "type": "ping"})), None);
-        assert_eq!(incoming_type(&json!("ping")), None);
+        let parsed: serde_json::Value = serde_json::from_str(&ready_message(true, "en")).unwrap();
+        assert_eq!(parsed["payload"], json!({"embed": true, "lang": "en"}));
+        let [own, h5p, canvas] =
+            resize_messages(321).map(|m| serde_json::from_str::<serde_json::Value>(&m).unwrap());
+        assert_eq!(own["payload"]["height"], 321);
+        assert_eq!(h5p, json!({"context": "h5p", "action": "resize", "scrollHeight": 321}));
+        assert_eq!(canvas, json!({"subject": "lti.frameResize", "height": 321}));
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&pong_message()).unwrap()["payload"]["reply"],
+            "ping"
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! The `ui` module (browser only) plays back what the model recorded.
 
 pub mod embed;
+pub mod messages;
 pub mod model;
 pub mod output;
 pub mod report;

@@ -34,14 +34,20 @@ pub enum RecordError {
     Newer(u32),
 }
 
+impl RecordError {
+    /// The message in `t`'s language.
+    pub fn text(&self, t: &crate::messages::Messages) -> String {
+        use crate::messages::fill;
+        match self {
+            RecordError::Corrupt(why) => fill(t.record_corrupt, &[("why", why)]),
+            RecordError::Newer(v) => fill(t.record_newer, &[("version", v)]),
+        }
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Corrupt(why) => write!(f, "the saved answers could not be read ({why})"),
-            RecordError::Newer(v) => {
-                write!(f, "the saved answers come from a newer version of the lab (record version {v})")
-            }
-        }
+        f.write_str(&self.text(&crate::messages::EN))
     }
 }
 

@@ -2,6 +2,8 @@
 //! their predictions, as URL query parameters. Pure: the page hands in the parameters it found
 //! and gets back what to show, plus a notice for each parameter it could not use.
 
+use crate::embed::json_string;
+use crate::messages::{fill, Messages};
 use crate::model::Part;
 use crate::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
@@ -41,12 +43,12 @@ pub struct Shared {
 pub const MAX_DESIRED: u32 = 20;
 
 /// Reads the share parameters among `params`; every unusable one gets a notice and is ignored.
-pub fn parse(params: &[(String, String)]) -> (Shared, Vec<String>) {
+pub fn parse(params: &[(String, String)], t: &Messages) -> (Shared, Vec<String>) {
     let mut shared = Shared::default();
     let mut notices = Vec::new();
     for (name, value) in params {
         let result = match name.as_str() {
-            "run" => parse_run(value).map(|r| shared.run = Some(r)),
+            "run" => parse_run(value, t).map(|r| shared.run = Some(r)),
             "down" => match value.as_str() {
                 "" | "-" | "none" => {
                     shared.down = Some(None);
@@ -54,29 +56,40 @@ pub fn parse(params: &[(String, String)]) -> (Shared, Vec<String>) {
                 }
                 v => Part::from_name(v)
                     .map(|p| shared.down = Some(Some(p)))
-                    .ok_or_else(|| format!("\"{v}\" is not a part (use one of {})", Part::names_list())),
+                    .ok_or_else(|| fill(t.link_not_a_part, &[("value", &v), ("names", &Part::names_list())])),
             },
             "step" => value
                 .trim()
                 .parse::<usize>()
                 .map(|s| shared.step = Some(s))
-                .map_err(|_| format!("\"{value}\" is not a step number")),
-            "p" => decode_link(value)
-                .and_then(|json| {
-                    serde_json::from_str::<BTreeMap<String, String>>(&json)
-                        .map_err(|e| format!("not a set of predictions: {e}"))
-                })
-                .map(|p| shared.predictions = Some(p)),
+                .map_err(|_| fill(t.link_not_a_step, &[("value", value)])),
+            // Predictions (`p`) belong to the assignments build: see [`predictions`].
             _ => Ok(()),
         };
         if let Err(why) = result {
-            notices.push(format!("The link's \"{name}\" was ignored: {why}."));
+            notices.push(fill(t.link_ignored, &[("name", name), ("why", &why)]));
         }
     }
     (shared, notices)
 }
 
-fn parse_run(value: &str) -> Result<Run, String> {
+/// The predictions a link carries (`p`), if any, or a notice why they cannot be used. Apart from
+/// [`parse`] so the plain lab, which has no predictions, carries no JSON reader.
+pub fn predictions(
+    params: &[(String, String)],
+    t: &Messages,
+) -> (Option<BTreeMap<String, String>>, Option<String>) {
+    let Some((_, value)) = params.iter().rev().find(|(k, _)| k == "p") else { return (None, None) };
+    match decode_link(value).and_then(|json| {
+        serde_json::from_str::<BTreeMap<String, String>>(&json)
+            .map_err(|e| fill(t.link_not_predictions, &[("why", &e)]))
+    }) {
+        Ok(p) => (Some(p), None),
+        Err(why) => (None, Some(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]))),
+    }
+}
+
+fn parse_run(value: &str, t: &Messages) -> Result<Run, String> {
     match value {
         "lesson" => Ok(Run::Lesson),
         "events" => Ok(Run::Events),
@@ -88,13 +101,9 @@ fn parse_run(value: &str) -> Result<Run, String> {
                     Ok(d) if d <= MAX_DESIRED => {
                         Ok(Run::Scale { collector: *service == "collector", desired: d })
                     }
-                    _ => Err(format!(
-                        "the desired count \"{n}\" must be a whole number from 0 to {MAX_DESIRED}"
-                    )),
+                    _ => Err(fill(t.link_bad_desired, &[("value", n), ("max", &MAX_DESIRED)])),
                 },
-                _ => {
-                    Err(format!("\"{v}\" is not a run (use lesson, events, assignment or scale:collector:N)"))
-                }
+                _ => Err(fill(t.link_not_a_run, &[("value", &v)])),
             }
         }
     }
@@ -121,7 +130,9 @@ pub fn query(shared: &Shared, assignment: &[(String, String)]) -> String {
         pairs.push(("step".into(), step.to_string()));
     }
     if let Some(p) = &shared.predictions {
-        pairs.push(("p".into(), encode_link(&serde_json::to_string(p).unwrap_or_default())));
+        let fields: Vec<String> =
+            p.iter().map(|(k, v)| format!("{}:{}", json_string(k), json_string(v))).collect();
+        pairs.push(("p".into(), encode_link(&format!("{{{}}}", fields.join(",")))));
     }
     pairs.iter().map(|(k, v)| format!("{}={}", escape(k), escape(v))).collect::<Vec<_>>().join("&")
 }
@@ -139,6 +150,7 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::messages::EN;
 
     fn params(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -163,23 +175,33 @@ mod tests {
                 (k.to_string(), v)
             })
             .collect();
-        assert_eq!(parse(&decoded), (shared, vec![]));
+        let (mut back, notices) = parse(&decoded, &EN);
+        back.predictions = super::predictions(&decoded, &EN).0;
+        assert_eq!((back, notices), (shared, vec![]));
     }
 
     #[test]
     fn bad_parameters_are_named_and_ignored() {
-        let (shared, notices) = parse(&params(&[
-            ("run", "scale:collector:99"),
-            ("down", "etcd"),
-            ("step", "x"),
-            ("p", "!!"),
-            ("other", "kept"),
-        ]));
+        let (shared, notices) = parse(
+            &params(&[
+                ("run", "scale:collector:99"),
+                ("down", "etcd"),
+                ("step", "x"),
+                ("p", "!!"),
+                ("other", "kept"),
+            ]),
+            &EN,
+        );
         assert_eq!(shared, Shared::default());
-        assert_eq!(notices.len(), 4);
+        assert_eq!(notices.len(), 3);
         assert!(notices[0].starts_with("The link's \"run\" was ignored: the desired count \"99\" must be"));
         assert!(notices[1].contains("\"etcd\" is not a part"));
         assert!(notices[2].contains("\"x\" is not a step number"));
-        assert!(notices[3].contains("\"p\" was ignored"));
+        let (p, notice) = predictions(&params(&[("p", "!!")]), &EN);
+        assert_eq!(p, None);
+        assert!(notice.unwrap().contains("\"p\" was ignored"));
+        let (p, notice) = predictions(&params(&[("p", &encode_link("[1]"))]), &EN);
+        assert_eq!(p, None);
+        assert!(notice.unwrap().contains("not a set of predictions"));
     }
 }

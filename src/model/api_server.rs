@@ -40,6 +40,18 @@ impl Response {
     }
 }
 
+impl Response {
+    /// The answer in `t`'s language.
+    pub fn text(&self, t: &crate::messages::Messages) -> &'static str {
+        match self {
+            Response::Written => t.answer_written,
+            Response::OutOfSchema => t.answer_out_of_schema,
+            Response::Unavailable(Part::ApiServer) => t.answer_api_down,
+            Response::Unavailable(_) => t.answer_store_down,
+        }
+    }
+}
+
 impl fmt::Display for Response {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

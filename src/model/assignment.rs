@@ -6,6 +6,7 @@ use super::part::Part;
 use super::scenario::{err, join, kind, object, only_fields, quoted, string, whole, Scenario, ScenarioError};
 use super::state_store::TraceLimit;
 use super::table::TraceSummary;
+use crate::messages::{fill, Messages, EN};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -53,15 +54,20 @@ impl Quantity {
         }
     }
 
-    /// A label for people.
+    /// A label for people, in English.
     pub fn label(self) -> &'static str {
+        self.label_in(&EN)
+    }
+
+    /// A label for people, in `t`'s language.
+    pub fn label_in(self, t: &Messages) -> &'static str {
         match self {
-            Quantity::Steps => "trace steps",
-            Quantity::Reads => "store reads (items)",
-            Quantity::Writes => "store writes",
-            Quantity::Revision => "final revision",
-            Quantity::Rounds => "rounds",
-            Quantity::Components => "components visited",
+            Quantity::Steps => t.quantity_steps,
+            Quantity::Reads => t.quantity_reads,
+            Quantity::Writes => t.quantity_writes,
+            Quantity::Revision => t.quantity_revision,
+            Quantity::Rounds => t.quantity_rounds,
+            Quantity::Components => t.quantity_components,
         }
     }
 
@@ -122,6 +128,20 @@ impl Cell {
         Cell::ALL.into_iter().find(|c| c.id() == id)
     }
 
+    /// The cell's name in `t`'s language.
+    pub fn label_in(self, t: &Messages) -> &'static str {
+        match self {
+            Cell::Scale => t.col_scale,
+            Cell::Failure => t.col_failure,
+            Cell::Node => t.col_node,
+            Cell::ReadsOutcome => t.col_reads,
+            Cell::Believed => t.cell_believed,
+            Cell::Actual => t.cell_actual,
+            Cell::Rd => t.col_rd,
+            Cell::Wr => t.col_wr,
+        }
+    }
+
     /// Whether the cell holds a verdict word rather than a number.
     pub fn is_verdict(self) -> bool {
         matches!(self, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome)
@@ -162,12 +182,43 @@ pub struct Assignment {
 pub struct Item {
     /// Stable id: `steps`, `matrix.API server.scale`.
     pub id: String,
-    /// What to show beside the input.
+    /// What to show beside the input, in English (reports use it).
     pub label: String,
+    /// What it asks for, to label it in any language.
+    pub kind: ItemKind,
     /// The correct answer.
     pub answer: Answer,
     /// How far off a number may be.
     pub tolerance: u64,
+}
+
+/// What an item asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// A count of the run.
+    Count(Quantity),
+    /// A cell of a failure-matrix row (by downed part).
+    Matrix(Option<Part>, Cell),
+}
+
+impl ItemKind {
+    /// The label of an item of this kind in `t`'s language.
+    pub fn label_in(self, t: &Messages) -> String {
+        match self {
+            ItemKind::Count(q) => q.label_in(t).to_string(),
+            ItemKind::Matrix(None, cell) => fill(t.matrix_item_healthy, &[("cell", &cell.label_in(t))]),
+            ItemKind::Matrix(Some(p), cell) => {
+                fill(t.matrix_item, &[("down", &t.part(p)), ("cell", &cell.label_in(t))])
+            }
+        }
+    }
+}
+
+impl Item {
+    /// The item's label in `t`'s language.
+    pub fn label_in(&self, t: &Messages) -> String {
+        self.kind.label_in(t)
+    }
 }
 
 /// A correct answer: a number or a verdict word.
@@ -284,7 +335,7 @@ impl Assignment {
                     Quantity::Rounds => u64::from(s.rounds),
                     Quantity::Components => s.components as u64,
                 };
-                items.push(self.item(q.id(), q.id(), q.label().to_string(), Answer::Number(n)));
+                items.push(self.item(q.id(), q.id(), ItemKind::Count(q), Answer::Number(n)));
             }
         }
         if let Some(m) = &self.matrix {
@@ -293,22 +344,26 @@ impl Assignment {
                 let name = down.map_or("-", Part::name);
                 for &cell in &m.cells {
                     let id = format!("matrix.{name}.{}", cell.id());
-                    let label = format!("{} down: {}", down.map_or("nothing", Part::name), cell.id());
-                    items.push(self.item(&id, cell.id(), label, cell_answer(&row, cell)));
+                    items.push(self.item(
+                        &id,
+                        cell.id(),
+                        ItemKind::Matrix(down, cell),
+                        cell_answer(&row, cell),
+                    ));
                 }
             }
         }
         Ok(items)
     }
 
-    fn item(&self, id: &str, kind: &str, label: String, answer: Answer) -> Item {
+    fn item(&self, id: &str, name: &str, kind: ItemKind, answer: Answer) -> Item {
         let tolerance = match answer {
             Answer::Word(_) => 0,
             Answer::Number(_) => {
-                self.tolerance.get(id).or_else(|| self.tolerance.get(kind)).copied().unwrap_or(0)
+                self.tolerance.get(id).or_else(|| self.tolerance.get(name)).copied().unwrap_or(0)
             }
         };
-        Item { id: id.to_string(), label, answer, tolerance }
+        Item { id: id.to_string(), label: kind.label_in(&EN), kind, answer, tolerance }
     }
 }
 
@@ -381,14 +436,25 @@ pub enum EntryError {
     NotAVerdict(String),
 }
 
+impl EntryError {
+    /// The message in `t`'s language.
+    pub fn text(&self, t: &Messages) -> String {
+        match self {
+            EntryError::Empty => t.entry_empty.to_string(),
+            EntryError::NotANumber(s) => fill(t.entry_not_a_number, &[("text", s)]),
+            EntryError::Negative => t.entry_negative.to_string(),
+            EntryError::NotAVerdict(s) => {
+                let verdicts =
+                    [Verdict::Done, Verdict::Half, Verdict::Halted, Verdict::Unknown].map(|v| t.verdict(v));
+                fill(t.entry_not_a_verdict, &[("text", s), ("verdicts", &verdicts.join(", "))])
+            }
+        }
+    }
+}
+
 impl fmt::Display for EntryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EntryError::Empty => f.write_str("enter a prediction"),
-            EntryError::NotANumber(s) => write!(f, "\"{s}\" is not a whole number"),
-            EntryError::Negative => f.write_str("counts cannot be negative"),
-            EntryError::NotAVerdict(s) => write!(f, "\"{s}\" is not one of done, half, halted, unknown"),
-        }
+        f.write_str(&self.text(&EN))
     }
 }
 

@@ -7,6 +7,7 @@ use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
 use super::scenario::{lesson_initial, lesson_request, Outcome};
 use super::state_store::{Op, TraceLimit};
 use super::value::{Copy, Health, Node, Status, Value};
+use crate::messages::{fill, Messages};
 use serde::Serialize;
 
 /// What became of one decision.
@@ -154,51 +155,35 @@ pub fn lesson_matrix() -> Result<Vec<MatrixRow>, TraceLimit> {
 
 /// Why each decision of a matrix row is not done, pointing at what is missing: the write that
 /// never landed, or the part that did not act. Empty for a healthy row.
-pub fn explain(row: &MatrixRow, responses: &[super::api_server::Response]) -> Vec<String> {
-    let answer = |i: usize| responses.get(i).map_or("no answer", |r| r.as_str());
+pub fn explain(row: &MatrixRow, responses: &[super::api_server::Response], t: &Messages) -> Vec<String> {
+    let answer = |i: usize| responses.get(i).map_or(t.no_answer, |r| r.text(t));
     let mut why = Vec::new();
-    let not_acting = |part: Part| {
-        let are = if part == Part::NodeAgents { "are" } else { "is" };
-        format!("the {part} {are} down and did not act")
-    };
     match row.scale {
         Verdict::Done => {}
         Verdict::Half => why.push(match row.down {
-            Some(Part::Scheduler) => format!(
-                "scale half done: the controller manager created the missing copies, but {} to give them a node",
-                not_acting(Part::Scheduler)
-            ),
-            Some(Part::NodeAgents) => format!(
-                "scale half done: the copies were created and placed, but {} to start them",
-                not_acting(Part::NodeAgents)
-            ),
-            _ => "scale half done: some copies are still pending".to_string(),
+            Some(Part::Scheduler) => t.why_scale_half_scheduler.to_string(),
+            Some(Part::NodeAgents) => t.why_scale_half_nodes.to_string(),
+            _ => t.why_scale_half.to_string(),
         }),
         _ => why.push(match row.down {
-            Some(Part::ControllerManager) => format!(
-                "scale halted: the request landed (desired 5), but {}, so no copy was created",
-                not_acting(Part::ControllerManager)
-            ),
-            _ => format!("scale halted: the scale request never landed ({})", answer(0)),
+            Some(Part::ControllerManager) => t.why_scale_halted_cm.to_string(),
+            _ => fill(t.why_scale_halted, &[("answer", &answer(0))]),
         }),
     }
     match row.failure {
         Verdict::Done => {}
-        Verdict::Unknown => why.push(format!(
-            "failure unknown: the death report of copy/collector-2 never landed ({}), so the store still counts it as running",
-            answer(1)
+        Verdict::Unknown => why.push(fill(t.why_failure_unknown, &[("answer", &answer(1))])),
+        Verdict::Halted => why.push(fill(
+            t.why_failure_halted,
+            &[("part", &t.part(row.down.unwrap_or(Part::ControllerManager)))],
         )),
-        Verdict::Halted => why.push(format!(
-            "failure halted: the store knows copy/collector-2 is dead, but {}, so nothing replaced it",
-            not_acting(row.down.unwrap_or(Part::ControllerManager))
-        )),
-        Verdict::Half => why.push("failure half done: a replacement exists but is not running yet".to_string()),
+        Verdict::Half => why.push(t.why_failure_half.to_string()),
     }
     if row.node != Verdict::Done {
-        why.push(format!("node halted: the registration of node/m4 never landed ({})", answer(2)));
+        why.push(fill(t.why_node_halted, &[("answer", &answer(2))]));
     }
     if row.reads != Verdict::Done {
-        why.push("reads halted: with the ledger unreachable, no read gets an answer".to_string());
+        why.push(t.why_reads_halted.to_string());
     }
     why
 }
@@ -209,7 +194,7 @@ mod tests {
 
     fn why(down: Option<Part>) -> Vec<String> {
         let run = matrix_run(down).unwrap();
-        explain(&run.row, &run.outcome.responses)
+        explain(&run.row, &run.outcome.responses, &crate::messages::EN)
     }
 
     #[test]

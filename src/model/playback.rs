@@ -9,6 +9,7 @@ use super::plane::Plane;
 use super::scenario::{lesson_initial, Scenario};
 use super::state_store::{ActualChange, Op, StateStore, Step, TraceLimit};
 use super::value::{Status, Value};
+use crate::messages::{fill, Messages};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -140,28 +141,30 @@ impl Recording {
             .collect()
     }
 
-    /// One sentence for step `index` (0-based), as the live region reads it:
+    /// One sentence for step `index` (0-based), as the live region reads it, in `t`'s language:
     /// `Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending`.
-    pub fn narrate(&self, index: usize) -> String {
+    pub fn narrate(&self, index: usize, t: &Messages) -> String {
+        let total = self.len();
         let Some(step) = self.steps.get(index) else {
-            return format!("Step 0 of {}: nothing has happened yet.", self.len());
+            return fill(t.narrate_start, &[("total", &total)]);
         };
         let what = match (step.op, &step.value) {
-            (Op::Read, _) => {
-                let items = if step.items == 1 { "1 item" } else { &format!("{} items", step.items) };
-                format!("reads {}, {items}", step.key)
-            }
-            (Op::Write, Some(v)) => format!("writes {}, {v}", step.key),
-            (Op::Write, None) => format!("writes {}", step.key),
-            (Op::Remove, _) => format!("removes {}", step.key),
+            (Op::Read, _) => fill(t.narrate_read, &[("key", &step.key), ("items", &t.items(step.items))]),
+            (Op::Write, Some(v)) => fill(t.narrate_write, &[("key", &step.key), ("value", &t.value(v))]),
+            (Op::Write, None) => fill(t.narrate_write_key, &[("key", &step.key)]),
+            (Op::Remove, _) => fill(t.narrate_remove, &[("key", &step.key)]),
         };
-        format!("Step {} of {}: {} {what}", index + 1, self.len(), step.component)
+        fill(
+            t.narrate_step,
+            &[("step", &(index + 1)), ("total", &total), ("part", &t.part(step.component)), ("what", &what)],
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::messages::EN;
 
     #[test]
     fn playback_of_the_lesson_ends_where_the_run_ended() {
@@ -177,8 +180,11 @@ mod tests {
         assert_eq!(c4(4).as_deref(), Some("no node, pending"));
         assert_eq!(c4(8).as_deref(), Some("node node/m1, pending"));
         assert_eq!(c4(11).as_deref(), Some("node node/m1, running"));
-        assert_eq!(r.narrate(7), "Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending");
-        assert_eq!(r.narrate(1), "Step 2 of 17: controller manager reads service/*, 2 items");
+        assert_eq!(
+            r.narrate(7, &EN),
+            "Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending"
+        );
+        assert_eq!(r.narrate(1, &EN), "Step 2 of 17: controller manager reads service/*, 2 items");
     }
 
     #[test]

@@ -2,10 +2,11 @@
 //! actual value, with links to the trace rows that explain it. Predictions are saved in the
 //! browser as they are typed.
 
-use super::browser;
+use super::files;
 use super::lab::{Lab, Play};
+use crate::messages::{fill, Messages};
 use crate::model::assignment::{mark, parse_count, parse_verdict, score, Answer, Assignment, Item, Marked};
-use crate::model::Op;
+use crate::model::{Op, Part, Verdict};
 use crate::report::{self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -34,12 +35,15 @@ pub struct Work {
     pub saving: RwSignal<bool>,
     /// A message that blocks Run (entries that are not numbers).
     pub blocked: RwSignal<Option<String>>,
+    /// Every text shown, in the page's language.
+    pub t: &'static Messages,
 }
 
 impl Work {
     /// Restores saved work for `text`, or explains why it cannot.
-    pub fn restore(text: &str) -> Work {
+    pub fn restore(text: &str, t: &'static Messages) -> Work {
         let work = Work {
+            t,
             predictions: RwSignal::new(BTreeMap::new()),
             locked: RwSignal::new(false),
             notice: RwSignal::new(None),
@@ -47,39 +51,35 @@ impl Work {
             blocked: RwSignal::new(None),
         };
         let key = storage_key(text);
-        let lost = "Your answers will not survive a reload here: use Export to keep them.";
-        match browser::load(&key) {
+        match files::load(&key, t) {
             Err(why) => {
                 work.saving.set(false);
-                work.notice.set(Some(format!("{}: {why}. {lost}", "Answers are kept in this page only")));
+                work.notice.set(Some(fill(t.storage_page_only, &[("why", &why)])));
             }
             Ok(None) => {}
-            Ok(Some(stored)) => {
-                match parse_record(&stored) {
-                    Ok(record) => {
-                        work.predictions.set(record.predictions);
-                        work.locked.set(record.locked);
-                    }
-                    Err(e @ RecordError::Newer(_)) => {
-                        work.saving.set(false);
-                        work.notice.set(Some(format!(
-                            "{e}; it is left untouched and this page works in memory. {lost}"
-                        )));
-                    }
-                    Err(e @ RecordError::Corrupt(_)) => {
-                        let aside = format!("{key}/corrupt/{}", browser::now_iso());
-                        match browser::save(&aside, &stored) {
-                            Ok(()) => work.notice.set(Some(format!(
-                                "{e}. It was kept aside under \"{aside}\"; you start afresh."
-                            ))),
-                            Err(why) => {
-                                work.saving.set(false);
-                                work.notice.set(Some(format!("{e}, and it could not be kept aside ({why}); it is left untouched. {lost}")));
-                            }
-                        }
-                    }
+            Ok(Some(stored)) => match parse_record(&stored) {
+                Ok(record) => {
+                    work.predictions.set(record.predictions);
+                    work.locked.set(record.locked);
                 }
-            }
+                Err(e @ RecordError::Newer(_)) => {
+                    work.saving.set(false);
+                    work.notice.set(Some(format!("{} {}", e.text(t), t.storage_lost)));
+                }
+                Err(e @ RecordError::Corrupt(_)) => {
+                    let aside = format!("{key}/corrupt/{}", files::now_iso());
+                    let saved = files::save(&aside, &stored, t);
+                    let then = match &saved {
+                        Ok(()) => fill(t.record_kept_aside, &[("key", &aside)]),
+                        Err(why) => {
+                            let not = fill(t.record_not_kept_aside, &[("why", why)]);
+                            format!("{not} {}", t.storage_lost)
+                        }
+                    };
+                    work.saving.set(saved.is_ok());
+                    work.notice.set(Some(format!("{} {then}", e.text(t))));
+                }
+            },
         }
         work
     }
@@ -91,8 +91,7 @@ impl Work {
         if own.values().all(|v| v.trim().is_empty()) {
             self.predictions.set(shared);
         } else if own != shared {
-            self.notice
-                .set(Some("The link carries predictions; the ones saved in this browser were kept.".into()));
+            self.notice.set(Some(self.t.predictions_kept.into()));
         }
     }
 
@@ -104,13 +103,11 @@ impl Work {
             version: RECORD_VERSION,
             predictions: self.predictions.get_untracked(),
             locked: self.locked.get_untracked(),
-            saved_at: browser::now_iso(),
+            saved_at: files::now_iso(),
         };
-        if let Err(why) = browser::save(&storage_key(text), &record_json(&record)) {
+        if let Err(why) = files::save(&storage_key(text), &record_json(&record), self.t) {
             self.saving.set(false);
-            self.notice.set(Some(format!(
-                "Your answers could not be saved ({why}). They are kept in this page: use Export to keep them."
-            )));
+            self.notice.set(Some(fill(self.t.save_failed, &[("why", &why)])));
         }
     }
 }
@@ -131,10 +128,10 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         let bad = mark(&l.items, &typed)
             .into_iter()
             .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
-            .map(|m| m.item.label)
+            .map(|m| m.item.label_in(work.t))
             .collect::<Vec<_>>();
         if !bad.is_empty() {
-            work.blocked.set(Some(format!("Fix these before running: {}.", bad.join(", "))));
+            work.blocked.set(Some(fill(work.t.run_blocked, &[("items", &bad.join(", "))])));
             return;
         }
         work.blocked.set(None);
@@ -156,12 +153,12 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
             <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
             <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
-            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">"ℹ " {n}</p> })}
+            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.t.notice_mark} {n}</p> })}
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>
                 <div class="items">{inputs}</div>
                 {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}
                 <button type="button" data-testid="run" on:click=run disabled=move || work.locked.get()>
-                    {move || if work.locked.get() { "🔒 Predictions locked" } else { "Run: lock my predictions" }}
+                    {move || if work.locked.get() { work.t.run_locked } else { work.t.run }}
                 </button>
             </form>
             {move || work.locked.get().then(|| view! { <Reveal lab loaded work /> })}
@@ -170,12 +167,12 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
 }
 
 /// Why a typed prediction cannot be used, if it cannot (empty is fine until Run).
-fn problem(is_word: bool, text: &str) -> Option<String> {
+fn problem(is_word: bool, text: &str, t: &Messages) -> Option<String> {
     if text.trim().is_empty() {
         return None;
     }
     let error = if is_word { parse_verdict(text).err() } else { parse_count(text).err() };
-    error.map(|e| e.to_string())
+    error.map(|e| e.text(t))
 }
 
 /// One prediction: a text box for a count, a choice for a verdict, with an inline message.
@@ -196,14 +193,19 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
         }
     };
     let is_word = matches!(item.answer, Answer::Word(_));
-    let message = move || problem(is_word, &value.get());
-    let tolerance = (item.tolerance > 0).then(|| format!(" (±{})", item.tolerance));
+    let t = work.t;
+    let message = move || problem(is_word, &value.get(), t);
+    let tolerance = (item.tolerance > 0).then(|| fill(t.tolerance, &[("n", &item.tolerance)]));
     let control = if is_word {
         view! {
             <select id=input_id.clone() data-testid=input_id.clone() prop:value=value
                 disabled=move || work.locked.get() on:change=move |ev| set(event_target_value(&ev))>
-                {["", "done", "half", "halted", "unknown"]
-                    .map(|v| view! { <option value=v>{if v.is_empty() { "choose…" } else { v }}</option> })
+                {[None, Some(Verdict::Done), Some(Verdict::Half), Some(Verdict::Halted), Some(Verdict::Unknown)]
+                    .map(|v| {
+                        // The value is the lesson's word (what is saved and scored); the text is the page's.
+                        let value = v.map_or("", Verdict::as_str);
+                        view! { <option value=value>{v.map_or(t.choose, |v| t.verdict(v))}</option> }
+                    })
                     .collect_view()}
             </select>
         }
@@ -219,7 +221,7 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
     };
     view! {
         <div class="item">
-            <label for=input_id>{item.label.clone()}{tolerance}</label>
+            <label for=input_id>{item.label_in(t)}{tolerance}</label>
             {control}
             {move || message().map(|m| view! { <span class="error" data-testid="input-error">{m}</span> })}
         </div>
@@ -230,34 +232,35 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
 /// explain it.
 #[component]
 fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+    let t = work.t;
     let marked = move || mark(&loaded.get_value().items, &work.predictions.get());
     let reveal = loaded.get_value().assignment.reveal;
     let export = move |csv: bool| {
         let l = loaded.get_value();
-        let r = report::report(&l.assignment, &l.text, &marked(), &browser::now_iso());
+        let r = report::report(&l.assignment, &l.text, &marked(), &files::now_iso());
         let result = if csv {
-            browser::download("lab-report.csv", "text/csv", &report::report_csv(&r))
+            files::download("lab-report.csv", "text/csv", &report::report_csv(&r), t)
         } else {
-            browser::download("lab-report.json", "application/json", &report::report_json(&r))
+            files::download("lab-report.json", "application/json", &report::report_json(&r), t)
         };
         if let Err(why) = result {
-            work.notice.set(Some(format!("The report could not be exported: {why}")));
+            work.notice.set(Some(fill(t.export_failed, &[("why", &why)])));
         }
     };
     view! {
         <div class="reveal" data-testid="reveal">
             <p class="score" data-testid="score">
-                {move || { let (c, t) = score(&marked()); format!("Score: {c} / {t}") }}
+                {move || { let (c, n) = score(&marked()); fill(t.score, &[("correct", &c), ("total", &n)]) }}
             </p>
-            <div class="scroll" tabindex="0" role="region" aria-label="Your predictions and the actual values">
+            <div class="scroll" tabindex="0" role="region" aria-label=t.reveal_region>
                 <table>
                     <thead>
                         <tr>
-                            <th scope="col">"item"</th>
-                            <th scope="col">"your prediction"</th>
-                            {reveal.then(|| view! { <th scope="col">"actual"</th><th scope="col">"difference"</th> })}
-                            <th scope="col">"result"</th>
-                            {reveal.then(|| view! { <th scope="col">"see"</th> })}
+                            <th scope="col">{t.col_item}</th>
+                            <th scope="col">{t.col_prediction}</th>
+                            {reveal.then(|| view! { <th scope="col">{t.col_actual}</th><th scope="col">{t.col_difference}</th> })}
+                            <th scope="col">{t.col_result}</th>
+                            {reveal.then(|| view! { <th scope="col">{t.col_see}</th> })}
                         </tr>
                     </thead>
                     <tbody>
@@ -266,9 +269,9 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
                 </table>
             </div>
             <p class="export">
-                <button type="button" data-testid="export-json" on:click=move |_| export(false)>"Export report (JSON)"</button>
+                <button type="button" data-testid="export-json" on:click=move |_| export(false)>{t.export_json}</button>
                 " "
-                <button type="button" data-testid="export-csv" on:click=move |_| export(true)>"Export report (CSV)"</button>
+                <button type="button" data-testid="export-csv" on:click=move |_| export(true)>{t.export_csv}</button>
             </p>
         </div>
     }
@@ -276,20 +279,21 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
 
 #[component]
 fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
+    let t = lab.t;
     let result = match (&m.read, m.correct, m.difference) {
-        (Err(e), _, _) => format!("✗ {e}"),
-        (Ok(_), true, _) => "✓ correct".to_string(),
-        (Ok(_), false, Some(d)) if reveal => format!("✗ off by {}", d.unsigned_abs()),
-        (Ok(_), false, _) => "✗ wrong".to_string(),
+        (Err(e), _, _) => fill(t.result_invalid, &[("why", &e.text(t))]),
+        (Ok(_), true, _) => t.result_correct.to_string(),
+        (Ok(_), false, Some(d)) if reveal => fill(t.result_off_by, &[("n", &d.unsigned_abs())]),
+        (Ok(_), false, _) => t.result_wrong.to_string(),
     };
     let links = (reveal && !m.correct).then(|| explaining_rows(lab, &m.item.id));
     let testid = format!("reveal-{}", m.item.id.replace([' ', '.'], "-"));
     view! {
         <tr data-testid=testid class:wrong=!m.correct>
-            <th scope="row">{m.item.label.clone()}</th>
-            <td>{if m.typed.trim().is_empty() { "—".to_string() } else { m.typed.clone() }}</td>
+            <th scope="row">{m.item.label_in(t)}</th>
+            <td>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
             {reveal.then(|| view! {
-                <td>{m.item.answer.to_string()}</td>
+                <td>{match &m.item.answer { Answer::Word(v) => t.verdict(*v).to_string(), a => a.to_string() }}</td>
                 <td>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
             })}
             <td>{result}</td>
@@ -300,9 +304,14 @@ fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
 
 /// Links to what explains an item: the trace rows that make up a count, or a matrix row.
 fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
+    let t = lab.t;
     if let Some(rest) = id.strip_prefix("matrix.") {
         let name = rest.rsplit_once('.').map_or(rest, |(n, _)| n);
-        return vec![(format!("#matrix-row-{}", name.replace(' ', "-")), format!("matrix row “{name}”"))];
+        let shown = Part::from_name(name).map_or(t.part_none, |p| t.part(p));
+        return vec![(
+            format!("#matrix-row-{}", name.replace(' ', "-")),
+            fill(t.see_matrix_row, &[("name", &shown)]),
+        )];
     }
     let recording = lab.recording_of(Play::Assignment, lab.down.get_untracked());
     let wanted = |op: Op| match id {
@@ -311,7 +320,7 @@ fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
         _ => true,
     };
     if id == "rounds" || id == "components" {
-        return vec![("#trace-title".to_string(), "the trace".to_string())];
+        return vec![("#trace-title".to_string(), t.see_trace.to_string())];
     }
     recording
         .steps
@@ -320,9 +329,9 @@ fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
         .filter(|(_, s)| wanted(s.op))
         .map(|(i, s)| {
             let text = if s.op == Op::Read {
-                format!("#{} ({} items)", i + 1, s.items)
+                fill(t.see_read_step, &[("n", &(i + 1)), ("items", &t.items(s.items))])
             } else {
-                format!("#{}", i + 1)
+                fill(t.see_step, &[("n", &(i + 1))])
             };
             (format!("#step-{}", i + 1), text)
         })

@@ -2,12 +2,14 @@
 //! end of a failure run, why each decision stopped.
 
 use super::lab::Lab;
+use crate::messages::fill;
 use crate::model::explain;
 use leptos::prelude::*;
 
 /// The believed / actual panel.
 #[component]
 pub fn BelievedActual(lab: Lab) -> impl IntoView {
+    let t = lab.t;
     let gap = move || {
         let recording = lab.recording();
         let cursor = lab.cursor.get();
@@ -21,32 +23,29 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
         let recording = lab.recording();
         let done = lab.cursor.get() >= recording.len();
         match (&recording.matrix_row, done) {
-            (Some(row), true) => explain(row, &recording.responses),
+            (Some(row), true) => explain(row, &recording.responses, t),
             _ => Vec::new(),
         }
     };
     view! {
         <section class="believed" aria-labelledby="believed-title" data-testid="believed-actual">
-            <h2 id="believed-title">"Believed and actual"</h2>
+            <h2 id="believed-title">{t.believed_title}</h2>
             {move || {
                 let (b, a, ghosts, unseen) = gap();
                 view! {
-                    <p data-testid="believed-counts">{format!("Across all services, the store believes {b} copies run; {a} actually run.")}</p>
+                    <p data-testid="believed-counts">{fill(t.believed_counts, &[("believed", &b), ("actual", &a)])}</p>
                     {(!ghosts.is_empty()).then(|| view! {
-                        <p class="warn" data-testid="believed-gap">
-                            "⚠ The store still counts " {ghosts.join(", ")}
-                            " as running, but it died: the death happened on its node and the report never reached the store."
-                        </p>
+                        <p class="warn" data-testid="believed-gap">{fill(t.believed_ghosts, &[("keys", &ghosts.join(", "))])}</p>
                     })}
                     {(!unseen.is_empty()).then(|| view! {
-                        <p class="warn">"⚠ Running but unknown to the store: " {unseen.join(", ")}</p>
+                        <p class="warn">{fill(t.believed_unseen, &[("keys", &unseen.join(", "))])}</p>
                     })}
                 }
             }}
             {move || {
                 let reasons = why();
                 (!reasons.is_empty()).then(|| view! {
-                    <h3>"Why decisions stopped"</h3>
+                    <h3>{t.why_title}</h3>
                     <ul data-testid="why">{reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
                 })
             }}

@@ -1,6 +1,7 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
 use super::lab::{Lab, Play, SPEEDS};
+use crate::messages::fill;
 use leptos::prelude::*;
 
 /// Starts playback from the cursor (from the start when at the end).
@@ -70,25 +71,26 @@ pub fn Controls(lab: Lab) -> impl IntoView {
         let unrun = lab.play.get() == Play::Events && !lab.finished.get().contains(&lab.down.get());
         lab.cursor.get() >= len() && !unrun
     };
+    let t = lab.t;
     view! {
-        <div class="controls" role="toolbar" aria-label="Playback">
+        <div class="controls" role="toolbar" aria-label=t.controls_label>
             <button data-testid="play" on:click=move |_| toggle(lab) aria-keyshortcuts="Space">
-                {move || if lab.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+                {move || if lab.playing.get() { t.pause } else { t.play }}
             </button>
             <button data-testid="back" on:click=move |_| back(lab) disabled=at_start aria-keyshortcuts="ArrowLeft">
-                "◀ Step back"
+                {t.step_back}
             </button>
             <button data-testid="forward" on:click=move |_| forward(lab) disabled=at_end aria-keyshortcuts="ArrowRight">
-                "Step ▶"
+                {t.step_forward}
             </button>
             <button data-testid="to-end" on:click=move |_| { pause(lab); lab.go_to(usize::MAX) } disabled=at_end aria-keyshortcuts="End">
-                "Run to end ⇥"
+                {t.run_to_end}
             </button>
             <button data-testid="reset" on:click=move |_| reset(lab) disabled=at_start aria-keyshortcuts="Home">
-                "⟲ Reset"
+                {t.reset}
             </button>
             <label class="speed">
-                "Speed "
+                {t.speed}
                 <select
                     data-testid="speed"
                     on:change=move |ev| lab.speed.set(event_target_value(&ev).parse().unwrap_or(2))
@@ -97,12 +99,12 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     {SPEEDS
                         .iter()
                         .enumerate()
-                        .map(|(i, (_, s))| view! { <option value=i.to_string()>{format!("{s} steps/s")}</option> })
+                        .map(|(i, (_, s))| view! { <option value=i.to_string()>{fill(t.speed_option, &[("speed", s)])}</option> })
                         .collect_view()}
                 </select>
             </label>
             <label class="scrubber">
-                <span>{move || format!("Step {} of {}", lab.cursor.get(), len())}</span>
+                <span>{move || fill(t.step_of, &[("step", &lab.cursor.get()), ("total", &len())])}</span>
                 <input
                     type="range"
                     data-testid="scrubber"
@@ -113,7 +115,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                         pause(lab);
                         lab.go_to(event_target_value(&ev).parse().unwrap_or(0));
                     }
-                    aria-label="Step"
+                    aria-label=t.scrubber_label
                 />
             </label>
         </div>

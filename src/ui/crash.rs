@@ -2,13 +2,14 @@
 //! cannot be trusted to run again), and an `error` message to the embedding page.
 
 use super::host::Host;
-use crate::embed::envelope;
-use serde_json::json;
+use crate::embed::error_message;
+use crate::messages;
 
 /// Shows the fallback and tells the host. Never panics itself.
 pub fn show(what: &str) {
-    if let Some(host) = Host::from_url().0 {
-        host.post(&envelope("error", json!({ "message": what })));
+    let t = super::browser::query("lang").and_then(|l| messages::for_lang(&l)).unwrap_or(&messages::EN);
+    if let Some(host) = Host::from_url(t).0 {
+        host.post(&error_message(what));
     }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let Some(body) = document.body() else { return };
@@ -23,16 +24,14 @@ pub fn show(what: &str) {
     let _ = panel.set_attribute("class", "crash");
     let _ = panel.set_attribute("role", "alert");
     let _ = panel.set_attribute("data-testid", "crash");
-    heading.set_text_content(Some("The lab stopped because of an error"));
-    text.set_text_content(Some(
-        "Your saved predictions are kept in this browser. Reload the page to continue; if it happens again, export your report first.",
-    ));
+    heading.set_text_content(Some(t.crash_title));
+    text.set_text_content(Some(t.crash_text));
     // A plain link: it reloads without any of the lab's code running.
     let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
     let _ = reload.set_attribute("href", &here);
     let _ = reload.set_attribute("class", "button");
     let _ = reload.set_attribute("data-testid", "reload");
-    reload.set_text_content(Some("Reload"));
+    reload.set_text_content(Some(t.crash_reload));
     let _ = panel.append_child(&heading);
     let _ = panel.append_child(&text);
     let _ = panel.append_child(&reload);

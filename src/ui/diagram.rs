@@ -2,18 +2,18 @@
 //! nothing else. The acting component lights up; a down part looks down and does nothing.
 
 use super::lab::Lab;
+use crate::messages::fill;
 use crate::model::{Op, Part};
 use leptos::prelude::*;
 
 /// The four components and the store. Clicking a part (or Enter / Space on it) takes it down.
 #[component]
 pub fn Diagram(lab: Lab) -> impl IntoView {
+    let t = lab.t;
     view! {
         <section class="diagram" aria-labelledby="diagram-title" data-testid="diagram">
-            <h2 id="diagram-title">"The control plane"</h2>
-            <p class="hint">
-                "Every component talks only to the state store. Press a part to take it down; press it again to bring it back."
-            </p>
+            <h2 id="diagram-title">{t.diagram_title}</h2>
+            <p class="hint">{t.diagram_hint}</p>
             <div class="plane">
                 <PartBox lab part=Part::ApiServer area="api" />
                 <PartBox lab part=Part::ControllerManager area="cm" />
@@ -46,6 +46,7 @@ fn acting(lab: Lab) -> Option<Part> {
 fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
     let is_down = move || lab.down.get() == Some(part);
     let is_acting = move || acting(lab) == Some(part);
+    let t = lab.t;
     view! {
         <button
             class=move || format!("part area-{area}{}{}", if is_down() { " down" } else { "" }, if is_acting() { " acting" } else { "" })
@@ -53,15 +54,15 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
             aria-pressed=move || if is_down() { "true" } else { "false" }
             on:click=move |_| lab.toggle_down(part)
         >
-            <span class="name">{part.name()}</span>
+            <span class="name">{t.part(part)}</span>
             <span class="state">
                 {move || {
                     if is_down() {
-                        "✕ down"
+                        t.part_down
                     } else if is_acting() {
-                        "▶ acting"
+                        t.part_acting
                     } else {
-                        "up"
+                        t.part_up
                     }
                 }}
             </span>
@@ -74,15 +75,16 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
 #[component]
 fn StoreBox(lab: Lab) -> impl IntoView {
     let part = Part::StateStore;
+    let t = lab.t;
     let is_down = move || lab.down.get() == Some(part);
     let doing = move || {
         let cursor = lab.cursor.get();
         let recording = lab.recording();
         let step = cursor.checked_sub(1).and_then(|i| recording.steps.get(i))?;
         Some(match step.op {
-            Op::Read => format!("⌕ read {} · {} items", step.key, step.items),
-            Op::Write => format!("✎ write {}", step.key),
-            Op::Remove => format!("✕ remove {}", step.key),
+            Op::Read => fill(t.store_reading, &[("key", &step.key), ("items", &t.items(step.items))]),
+            Op::Write => fill(t.store_writing, &[("key", &step.key)]),
+            Op::Remove => fill(t.store_removing, &[("key", &step.key)]),
         })
     };
     let revision = move || lab.recording().totals_at(lab.cursor.get()).writes;
@@ -93,8 +95,8 @@ fn StoreBox(lab: Lab) -> impl IntoView {
             aria-pressed=move || if is_down() { "true" } else { "false" }
             on:click=move |_| lab.toggle_down(part)
         >
-            <span class="name">"state store"</span>
-            <span class="state">{move || if is_down() { "✕ down".to_string() } else { format!("revision {}", revision()) }}</span>
+            <span class="name">{t.part(part)}</span>
+            <span class="state">{move || if is_down() { t.part_down.to_string() } else { fill(t.revision, &[("n", &revision())]) }}</span>
             <span class="doing" data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
         </button>
     }

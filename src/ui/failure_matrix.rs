@@ -2,12 +2,14 @@
 //! three events to the end with that part down.
 
 use super::lab::{Lab, Play};
+use crate::messages::{fill, Messages};
 use crate::model::{MatrixRow, Part, MATRIX_ORDER};
 use leptos::prelude::*;
 
 /// The matrix, empty rows waiting to be run.
 #[component]
 pub fn FailureMatrix(lab: Lab) -> impl IntoView {
+    let t = lab.t;
     let rows = move || {
         let finished = lab.finished.get();
         MATRIX_ORDER
@@ -17,21 +19,24 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
                     .contains(&down)
                     .then(|| lab.recording_of(Play::Events, down).matrix_row.clone())
                     .flatten();
-                view! { <MatrixLine down row /> }
+                view! { <MatrixLine t down row /> }
             })
             .collect_view()
     };
     let filled = move || lab.finished.get().len();
     view! {
         <section class="matrix" aria-labelledby="matrix-title">
-            <h2 id="matrix-title">"Failure matrix"</h2>
+            <h2 id="matrix-title">{t.matrix_title}</h2>
             <p class="hint">
-                "Choose “Failure-matrix events”, take one part down (or none), and run to the end: its row fills in. "
-                <span data-testid="matrix-progress">{move || format!("{} of {} rows run.", filled(), MATRIX_ORDER.len())}</span>
+                {t.matrix_hint}
+                <span data-testid="matrix-progress">{move || fill(t.matrix_progress, &[("filled", &filled()), ("total", &MATRIX_ORDER.len())])}</span>
             </p>
-            <div class="scroll" tabindex="0" role="region" aria-label="Failure matrix rows">
+            <div class="scroll" tabindex="0" role="region" aria-label=t.matrix_region>
                 <table data-testid="matrix-table">
-                    {super::column_heads(&["down component", "scale", "failure", "node", "reads", "traffic", "believed/actual", "rd", "wr"])}
+                    {super::column_heads(vec![
+                        t.col_down, t.col_scale, t.col_failure, t.col_node, t.col_reads, t.col_traffic,
+                        t.col_believed_actual, t.col_rd, t.col_wr,
+                    ])}
                     <tbody>{rows}</tbody>
                 </table>
             </div>
@@ -41,23 +46,24 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
 
 /// One row: the lesson's words once run, dashes before.
 #[component]
-fn MatrixLine(down: Option<Part>, row: Option<MatrixRow>) -> impl IntoView {
-    let name = down.map_or("-", Part::name);
-    let beyond = (down == Some(Part::NodeAgents)).then_some(" (beyond the lesson)");
+fn MatrixLine(t: &'static Messages, down: Option<Part>, row: Option<MatrixRow>) -> impl IntoView {
+    let name = t.down(down);
+    let beyond = (down == Some(Part::NodeAgents)).then_some(t.matrix_beyond);
     let cells: Vec<String> = match &row {
         Some(r) => vec![
-            r.scale.as_str().to_string(),
-            r.failure.as_str().to_string(),
-            r.node.as_str().to_string(),
-            r.reads.as_str().to_string(),
-            if r.traffic_continues { "continues" } else { "stops" }.to_string(),
+            t.verdict(r.scale).to_string(),
+            t.verdict(r.failure).to_string(),
+            t.verdict(r.node).to_string(),
+            t.verdict(r.reads).to_string(),
+            if r.traffic_continues { t.traffic_continues } else { t.traffic_stops }.to_string(),
             format!("{}/{}", r.believed, r.actual),
             r.item_reads.to_string(),
             r.writes.to_string(),
         ],
-        None => vec!["—".to_string(); 8],
+        None => vec![t.not_yet.to_string(); 8],
     };
-    let testid = format!("matrix-row-{}", name.replace(' ', "-"));
+    // Ids stay in the lesson's words in every language: links and tests point at them.
+    let testid = format!("matrix-row-{}", down.map_or("-", Part::name).replace(' ', "-"));
     view! {
         <tr data-testid=testid.clone() id=testid class:pending=row.is_none()>
             <th scope="row">{name}<span class="note">{beyond}</span></th>

@@ -4,8 +4,8 @@
 //! parent window only; anything else is ignored and logged.
 
 use super::browser;
-use crate::embed::{envelope, host_allowed, incoming_type, resize_messages};
-use serde_json::{json, Value};
+use crate::embed::{host_allowed, incoming_type, pong_message, ready_message, resize_messages, Incoming};
+use crate::messages::{fill, Messages};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -19,7 +19,7 @@ pub struct Host {
 
 impl Host {
     /// The host named by `?host=`, if allowed; otherwise a notice says why it is not used.
-    pub fn from_url() -> (Option<Host>, Option<String>) {
+    pub fn from_url(t: &Messages) -> (Option<Host>, Option<String>) {
         let Some(origin) = browser::query("host") else { return (None, None) };
         if host_allowed(&origin) {
             (Some(Host { origin }), None)
@@ -27,27 +27,22 @@ impl Host {
             web_sys::console::warn_1(
                 &format!("control-plane-lab: host origin {origin} is not allowed; not posting").into(),
             );
-            (
-                None,
-                Some(format!(
-                    "The embedding page \"{origin}\" is not one this lab reports to; results stay here."
-                )),
-            )
+            (None, Some(fill(t.host_not_allowed, &[("origin", &origin)])))
         }
     }
 
-    /// Posts one message to the parent window, to the host origin only.
-    pub fn post(&self, message: &Value) {
+    /// Posts one message (JSON text) to the parent window, to the host origin only.
+    pub fn post(&self, message: &str) {
         let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) else { return };
-        if let Ok(value) = js_sys::JSON::parse(&message.to_string()) {
+        if let Ok(value) = js_sys::JSON::parse(message) {
             let _ = parent.post_message(&value, &self.origin);
         }
     }
 
     /// Says hello, keeps the host told of the lab's height, and answers the host's pings. The
     /// listeners live as long as the page.
-    pub fn start(&self, embed: bool) {
-        self.post(&envelope("ready", json!({ "embed": embed, "lang": "en" })));
+    pub fn start(&self, embed: bool, lang: &str) {
+        self.post(&ready_message(embed, lang));
         let Some(window) = web_sys::window() else { return };
 
         // Height: observed on the document, posted at most once per animation frame.
@@ -97,11 +92,18 @@ impl Host {
                 (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
                 _ => false,
             };
-            let message: Option<Value> = js_sys::JSON::stringify(&ev.data())
-                .ok()
-                .and_then(|s| s.as_string())
-                .and_then(|s| serde_json::from_str(&s).ok());
-            let kind = message.as_ref().and_then(incoming_type);
+            let data = ev.data();
+            let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).ok();
+            let message = if data.is_object() {
+                Incoming {
+                    source: field("source").and_then(|v| v.as_string()),
+                    version: field("version").and_then(|v| v.as_f64()),
+                    kind: field("type").and_then(|v| v.as_string()),
+                }
+            } else {
+                Incoming::default()
+            };
+            let kind = incoming_type(&message);
             if ev.origin() != host.origin || !from_parent || kind.is_none() {
                 web_sys::console::warn_1(
                     &format!("control-plane-lab: ignored a message from {}", ev.origin()).into(),
@@ -109,7 +111,7 @@ impl Host {
                 return;
             }
             // A ping is answered with ready, so a host that loaded late can catch up.
-            host.post(&envelope("ready", json!({ "reply": "ping" })));
+            host.post(&pong_message());
         });
         let _ = window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref());
         listener.forget();

@@ -1,6 +1,7 @@
 //! The lab's one source of truth: which run is shown (scenario and downed part), the recording
 //! of that run, and a cursor into it. Everything on screen is derived from these.
 
+use crate::messages::Messages;
 use crate::model::{Part, Recording, Request, Scenario, Service, Value, MATRIX_ORDER};
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -35,14 +36,22 @@ pub struct Lab {
     pub finished: RwSignal<Vec<Option<Part>>>,
     /// Bumped each time playback starts, so a stale playback loop knows to stop.
     pub generation: RwSignal<u64>,
+    /// Every text shown, in the page's language.
+    pub t: &'static Messages,
     cache: StoredValue<Recordings, LocalStorage>,
     assignment: StoredValue<Option<Scenario>, LocalStorage>,
 }
 
 impl Lab {
-    /// A lab showing the lesson's request with nothing down, at step 0.
+    /// A lab showing the lesson's request with nothing down, at step 0, in English.
     pub fn new() -> Lab {
+        Lab::with_messages(&crate::messages::EN)
+    }
+
+    /// The same, with the texts of `t`.
+    pub fn with_messages(t: &'static Messages) -> Lab {
         Lab {
+            t,
             play: RwSignal::new(Play::Lesson),
             down: RwSignal::new(None),
             cursor: RwSignal::new(0),

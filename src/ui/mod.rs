@@ -1,15 +1,21 @@
 //! The lab in the browser. It plays back what the model recorded and computes no rule itself:
 //! every component reads the recording and the cursor of one [`Lab`].
 
+#[cfg(feature = "assignments")]
 mod assignment_panel;
+#[cfg(feature = "assignments")]
+mod assignments;
 mod believed_actual;
 mod browser;
 mod controls;
 mod crash;
 mod diagram;
 mod failure_matrix;
+#[cfg(feature = "assignments")]
+mod files;
 mod host;
 mod lab;
+#[cfg(feature = "assignments")]
 mod report_review;
 mod scenario_picker;
 mod share_link;
@@ -25,13 +31,9 @@ pub use scenario_picker::ScenarioPicker;
 pub use store_view::StoreView;
 pub use trace_table::TraceTable;
 
-use crate::model::assignment::Assignment;
-use crate::report::decode_link;
+use crate::messages::{self, fill, Messages};
 use crate::share::{self, Run, Shared};
-use assignment_panel::{AssignmentPanel, Loaded, Work};
 use leptos::prelude::*;
-use std::collections::BTreeMap;
-use std::rc::Rc;
 
 /// Mounts the lab into the page body.
 pub fn mount() {
@@ -46,10 +48,23 @@ pub fn mount() {
     leptos::mount::mount_to_body(App);
 }
 
-/// The whole lab.
+/// The whole lab, in the language `?lang=` names (English when the lab has no table for it).
 #[component]
 pub fn App() -> impl IntoView {
-    let lab = Lab::new();
+    let asked = browser::query("lang");
+    let found = asked.as_deref().and_then(messages::for_lang);
+    let missing = asked.filter(|_| found.is_none());
+    let t = found.unwrap_or(&messages::EN);
+    view! { <LabPage t missing /> }
+}
+
+/// The lab with every text from `t`. `missing` is a `?lang=` the lab has no table for.
+#[component]
+pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", t.lang);
+    }
+    let lab = Lab::with_messages(t);
     // Shortcuts: space plays or pauses, arrows step, Home resets, End runs to the end; never
     // while the student is in a field (or on a control that uses the key itself).
     let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -84,27 +99,34 @@ pub fn App() -> impl IntoView {
             ev.prevent_default();
         }
     });
-    let (shared, mut link_notices) = share::parse(&browser::params());
+    let params = browser::params();
+    let (shared, mut link_notices) = share::parse(&params, t);
+    #[cfg(feature = "assignments")]
+    let shared = {
+        let (predictions, notice) = share::predictions(&params, t);
+        link_notices.extend(notice);
+        Shared { predictions, ..shared }
+    };
     let embed = browser::query("embed").is_some_and(|v| v != "0");
-    if let Some(lang) = browser::query("lang").filter(|l| l != "en") {
-        link_notices.push(format!("The lab is in English only for now (lang \"{lang}\" was asked for)."));
+    if let Some(lang) = missing {
+        link_notices.push(fill(t.lang_missing, &[("lang", &lang)]));
     }
-    let (host, host_notice) = host::Host::from_url();
+    let (host, host_notice) = host::Host::from_url(t);
     link_notices.extend(host_notice);
     if let Some(h) = &host {
-        h.start(embed);
+        h.start(embed, t.lang);
     }
     provide_context(host);
     if shared.run != Some(Run::Assignment) {
         apply_shared(lab, &shared);
     }
-    let predictions = RwSignal::new(None);
-    let assignment = load_assignment(lab, shared, predictions);
+    let predictions = RwSignal::new(None::<RwSignal<std::collections::BTreeMap<String, String>>>);
+    let assignment = assignment_area(lab, shared, predictions);
     view! {
         <main class=if embed { "lab embed" } else { "lab" } data-testid="lab">
             <header>
-                <h1>"Control Plane Lab"</h1>
-                <p>"Four components never call one another: they only read and write the state store, whose revision counts every write. Step through a request and count."</p>
+                <h1>{t.title}</h1>
+                <p>{t.intro}</p>
             </header>
             {(!link_notices.is_empty()).then(|| view! {
                 <div class="notice" role="status" data-testid="link-notices">
@@ -123,37 +145,9 @@ pub fn App() -> impl IntoView {
             <TraceTable lab />
             <FailureMatrix lab />
             <share_link::ShareLink lab predictions />
-            <report_review::ReportReview />
+            {review(t)}
         </main>
     }
-}
-
-/// Where the assignment comes from, as the page's URL says.
-enum Source {
-    /// No assignment: the free lab.
-    None,
-    /// `?a=CODE`: the assignment itself, encoded in the link.
-    Inline(Result<String, String>),
-    /// `?assignment=PATH`: a file next to the page.
-    File(String),
-}
-
-fn source() -> Source {
-    if let Some(code) = browser::query("a") {
-        return Source::Inline(decode_link(&code));
-    }
-    match browser::query("assignment") {
-        Some(path) => Source::File(path),
-        None => Source::None,
-    }
-}
-
-/// What the assignment area shows.
-#[derive(Clone, PartialEq)]
-enum Status {
-    Loading(String),
-    Failed(String),
-    Ready,
 }
 
 /// Shows the run, downed part and step a share link names.
@@ -167,74 +161,34 @@ fn apply_shared(lab: Lab, shared: &Shared) {
     }
 }
 
-/// Loads the assignment named by the URL (if any) and returns its panel. A share link's run,
-/// step and predictions for the assignment apply once it has loaded.
-fn load_assignment(
+/// The assignment the page names, once loaded, with what a share link adds to it.
+#[cfg(feature = "assignments")]
+fn assignment_area(
     lab: Lab,
     shared: Shared,
-    predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
+    predictions: RwSignal<Option<RwSignal<std::collections::BTreeMap<String, String>>>>,
 ) -> impl IntoView {
-    let status = RwSignal::new(None::<Status>);
-    let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
-    let accept = move |text: Result<String, String>, origin: String| {
-        let parsed = text.and_then(|t| {
-            let assignment =
-                Assignment::from_json(&t).map_err(|e| format!("{origin} is not a usable assignment: {e}"))?;
-            let items = assignment.answer_key().map_err(|e| format!("{origin}: {e}"))?;
-            Ok(Loaded { assignment, text: t, items })
-        });
-        match parsed {
-            Ok(l) => {
-                let work = Work::restore(&l.text);
-                lab.load_assignment(l.assignment.scenario.clone());
-                if shared.run == Some(Run::Assignment) {
-                    apply_shared(lab, &shared);
-                }
-                if let Some(p) = &shared.predictions {
-                    work.adopt(p.clone());
-                }
-                predictions.set(Some(work.predictions));
-                loaded.set_value(Some((Rc::new(l), work)));
-                status.set(Some(Status::Ready));
-            }
-            Err(why) => status.set(Some(Status::Failed(why))),
-        }
-    };
-    match source() {
-        Source::None => {}
-        Source::Inline(text) => accept(
-            text.map_err(|e| format!("The assignment link is broken: {e}")),
-            "The link's assignment".into(),
-        ),
-        Source::File(path) => {
-            status.set(Some(Status::Loading(path.clone())));
-            leptos::task::spawn_local(async move {
-                let text = browser::fetch_text(&path).await.map_err(|e| format!("The assignment {e}"));
-                accept(text, format!("\"{path}\""));
-            });
-        }
-    }
-    move || match status.get() {
-        None => None,
-        Some(Status::Loading(path)) => Some(
-            view! { <p class="notice" role="status">{format!("Loading the assignment \"{path}\"…")}</p> }
-                .into_any(),
-        ),
-        Some(Status::Failed(why)) => Some(
-            view! {
-                <section class="assignment-error" role="alert" data-testid="assignment-error">
-                    <h2>"This assignment cannot be used"</h2>
-                    <p>{why}</p>
-                    <p>"The lab below still works; ask your teacher for a corrected link."</p>
-                </section>
-            }
-            .into_any(),
-        ),
-        Some(Status::Ready) => loaded.get_value().map(|(l, work)| {
-            let l = StoredValue::new_local(l);
-            view! { <AssignmentPanel lab loaded=l work /> }.into_any()
-        }),
-    }
+    assignments::load(lab, shared, predictions)
+}
+
+/// The plain build never sees an assignment: boot.js loads the other build for those pages.
+#[cfg(not(feature = "assignments"))]
+fn assignment_area(
+    _: Lab,
+    _: Shared,
+    _: RwSignal<Option<RwSignal<std::collections::BTreeMap<String, String>>>>,
+) -> impl IntoView {
+}
+
+/// Reviewing an exported report belongs to the assignments build; the plain lab links there.
+#[cfg(feature = "assignments")]
+fn review(t: &'static Messages) -> impl IntoView {
+    view! { <report_review::ReportReview t /> }
+}
+
+#[cfg(not(feature = "assignments"))]
+fn review(t: &'static Messages) -> impl IntoView {
+    view! { <p class="review"><a href="?review=1" data-testid="review-link">{t.review_link}</a></p> }
 }
 
 /// The one polite live region, present from the start: it narrates the step at the cursor.
@@ -248,18 +202,18 @@ pub fn Narration(lab: Lab) -> impl IntoView {
             return String::new();
         }
         match cursor {
-            0 => recording.narrate(usize::MAX),
-            n => recording.narrate(n - 1),
+            0 => recording.narrate(usize::MAX, lab.t),
+            n => recording.narrate(n - 1, lab.t),
         }
     };
     view! { <p class="narration" aria-live="polite" role="status" data-testid="narration">{text}</p> }
 }
 
 /// The header row of a table: one column header per name.
-pub(crate) fn column_heads(names: &'static [&'static str]) -> impl IntoView {
+pub(crate) fn column_heads(names: Vec<&'static str>) -> impl IntoView {
     view! {
         <thead>
-            <tr>{names.iter().map(|n| view! { <th scope="col">{*n}</th> }).collect_view()}</tr>
+            <tr>{names.into_iter().map(|n| view! { <th scope="col">{n}</th> }).collect_view()}</tr>
         </thead>
     }
 }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 /// The scenario choice.
 #[component]
 pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
+    let t = lab.t;
     let is = move |p: fn(Play) -> bool| move || p(lab.play.get());
     let collector = RwSignal::new(true);
     let desired = RwSignal::new(4u32);
@@ -18,35 +19,35 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     };
     view! {
         <fieldset class="picker" data-testid="picker">
-            <legend>"Requests"</legend>
+            <legend>{t.picker_legend}</legend>
             <label>
                 <input type="radio" name="play" data-testid="play-lesson"
                     prop:checked=is(|p| p == Play::Lesson)
                     on:change=move |_| lab.switch(Play::Lesson, lab.down.get_untracked()) />
-                " The lesson's request: collector 3 → 5"
+                {t.picker_lesson}
             </label>
             <label>
                 <input type="radio" name="play" data-testid="play-events"
                     prop:checked=is(|p| p == Play::Events)
                     on:change=move |_| lab.switch(Play::Events, lab.down.get_untracked()) />
-                " Failure-matrix events: scale collector to 5, copy collector-2 reported dead, node m4 joins"
+                {t.picker_events}
             </label>
             <div class="own">
                 <label>
                     <input type="radio" name="play" data-testid="play-scale"
                         prop:checked=is(|p| matches!(p, Play::Scale { .. }))
                         on:change=move |_| send() />
-                    " Your own scale request: "
+                    {t.picker_own}
                 </label>
                 <label>
-                    "service "
+                    {t.picker_service}
                     <select data-testid="scale-service" on:change=move |ev| { collector.set(event_target_value(&ev) == "collector"); send() }>
                         <option value="collector">"collector"</option>
                         <option value="verifier">"verifier"</option>
                     </select>
                 </label>
                 <label>
-                    " desired "
+                    {t.picker_desired}
                     <select data-testid="scale-desired" prop:value=move || desired.get().to_string()
                         on:change=move |ev| { desired.set(event_target_value(&ev).parse().unwrap_or(4)); send() }>
                         {(0..=MAX_DESIRED).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}

@@ -13,6 +13,7 @@ pub fn ShareLink(
     lab: Lab,
     predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
 ) -> impl IntoView {
+    let t = lab.t;
     let with_predictions = RwSignal::new(false);
     let link = RwSignal::new(None::<String>);
     let make = move |_| {
@@ -31,19 +32,19 @@ pub fn ShareLink(
     };
     view! {
         <section class="share" aria-labelledby="share-title">
-            <h2 id="share-title">"Share this view"</h2>
+            <h2 id="share-title">{t.share_title}</h2>
             {move || predictions.get().is_some().then(|| view! {
                 <label>
                     <input type="checkbox" data-testid="share-predictions" prop:checked=with_predictions
                         on:change=move |ev| with_predictions.set(event_target_checked(&ev)) />
-                    " include my predictions"
+                    {t.share_predictions}
                 </label>
                 " "
             })}
-            <button type="button" data-testid="make-link" on:click=make>"Make a link"</button>
+            <button type="button" data-testid="make-link" on:click=make>{t.share_make}</button>
             {move || link.get().map(|l| view! {
                 <label class="link">
-                    "Link: " <input type="text" readonly data-testid="share-url" prop:value=l />
+                    {t.share_link} <input type="text" readonly data-testid="share-url" prop:value=l />
                 </label>
             })}
         </section>

@@ -3,20 +3,29 @@
 //! key a remove takes away.
 
 use super::lab::Lab;
+use crate::messages::fill;
 use crate::model::{Op, Prefix};
 use leptos::prelude::*;
+
+/// What the step at the cursor did to a key.
+#[derive(Clone, Copy, PartialEq)]
+enum Mark {
+    Written,
+    Removed,
+}
 
 /// One key as shown.
 #[derive(Clone, PartialEq)]
 struct Row {
     key: String,
     value: String,
-    mark: Option<&'static str>,
+    mark: Option<Mark>,
 }
 
 /// The store's keys and values.
 #[component]
 pub fn StoreView(lab: Lab) -> impl IntoView {
+    let t = lab.t;
     let groups = move || {
         let recording = lab.recording();
         let cursor = lab.cursor.get();
@@ -30,9 +39,7 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
                     .filter(|(k, _)| k.starts_with(prefix.as_str()))
                     .map(|(k, v)| {
                         let written = step.as_ref().is_some_and(|s| s.op == Op::Write && s.key == *k);
-                        Row {
-                            key: k.to_string(), value: v.to_string(), mark: written.then_some("✎ written")
-                        }
+                        Row { key: k.to_string(), value: t.value(v), mark: written.then_some(Mark::Written) }
                     })
                     .collect();
                 // A removed key stays one step longer, struck through, so its going is visible.
@@ -40,7 +47,9 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
                     step.as_ref().filter(|s| s.op == Op::Remove && s.key.starts_with(prefix.as_str()))
                 {
                     rows.push(Row {
-                        key: s.key.to_string(), value: String::new(), mark: Some("✕ removed")
+                        key: s.key.to_string(),
+                        value: String::new(),
+                        mark: Some(Mark::Removed),
                     });
                 }
                 let read =
@@ -53,7 +62,7 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
     view! {
         <section class="store-view" aria-labelledby="store-title" data-testid="store-view">
             <h2 id="store-title">
-                "State store " <span class="revision" data-testid="revision">{move || format!("revision {}", revision())}</span>
+                {t.store_title} <span class="revision" data-testid="revision">{move || fill(t.revision, &[("n", &revision())])}</span>
             </h2>
             <div class="groups">
                 {move || {
@@ -64,23 +73,23 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
                                 <div class=if read.is_some() { "group reading" } else { "group" } data-testid=format!("group-{}", prefix.as_str().trim_end_matches('/'))>
                                     <h3>
                                         {prefix.as_str()}
-                                        {read.map(|n| view! { <span class="badge">{format!("⌕ read · {n} items")}</span> })}
+                                        {read.map(|n| view! { <span class="badge">{fill(t.store_read_badge, &[("items", &t.items(n))])}</span> })}
                                     </h3>
                                     <ul>
                                         {rows
                                             .into_iter()
                                             .map(|r| {
-                                                let class = match r.mark {
-                                                    Some("✕ removed") => "removed",
-                                                    Some(_) => "flash",
-                                                    None => "",
+                                                let (class, mark) = match r.mark {
+                                                    Some(Mark::Removed) => ("removed", Some(t.store_removed)),
+                                                    Some(Mark::Written) => ("flash", Some(t.store_written)),
+                                                    None => ("", None),
                                                 };
                                                 view! {
                                                     <li class=class data-testid="store-key" data-key=r.key.clone()>
                                                         <code>{r.key.trim_start_matches(prefix.as_str()).to_string()}</code>
                                                         " "
                                                         <span class="value">{r.value}</span>
-                                                        {r.mark.map(|m| view! { <span class="mark">{m}</span> })}
+                                                        {mark.map(|m| view! { <span class="mark">{m}</span> })}
                                                     </li>
                                                 }
                                             })

@@ -2,27 +2,33 @@
 //! and the lesson's summary line.
 
 use super::lab::Lab;
+use crate::messages::fill;
 use crate::model::{Op, TraceSummary};
 use leptos::prelude::*;
 
 /// The trace so far.
 #[component]
 pub fn TraceTable(lab: Lab) -> impl IntoView {
+    let t = lab.t;
     let rows = move || {
         let recording = lab.recording();
         let cursor = lab.cursor.get().min(recording.len());
         let (mut rd, mut wr, mut round) = (0, 0, None);
         let mut out = Vec::new();
-        for (i, t) in recording.steps[..cursor].iter().enumerate() {
-            if round != Some(t.round) {
-                round = Some(t.round);
-                let label = if t.round == 0 { "requests".to_string() } else { format!("round {}", t.round) };
+        for (i, s) in recording.steps[..cursor].iter().enumerate() {
+            if round != Some(s.round) {
+                round = Some(s.round);
+                let label = if s.round == 0 {
+                    t.trace_requests.to_string()
+                } else {
+                    fill(t.trace_round, &[("n", &s.round)])
+                };
                 out.push(
                     view! { <tr class="round"><th colspan="7" scope="rowgroup">{label}</th></tr> }.into_any(),
                 );
             }
-            if t.op == Op::Read {
-                rd += t.items;
+            if s.op == Op::Read {
+                rd += s.items;
             } else {
                 wr += 1;
             }
@@ -31,10 +37,10 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                 view! {
                     <tr data-testid="trace-row" id=format!("step-{}", i + 1) class:current=current aria-current=current.then_some("step")>
                         <td>{i + 1}</td>
-                        <td>{t.component.name()}</td>
-                        <td>{t.op.as_str()}</td>
-                        <td><code>{t.key.to_string()}</code></td>
-                        <td>{t.items}</td>
+                        <td>{t.part(s.component)}</td>
+                        <td>{t.op(s.op)}</td>
+                        <td><code>{s.key.to_string()}</code></td>
+                        <td>{s.items}</td>
                         <td>{rd}</td>
                         <td>{wr}</td>
                     </tr>
@@ -50,14 +56,26 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         let steps = &recording.steps[..cursor];
         let rounds =
             if cursor == recording.len() { recording.rounds } else { steps.last().map_or(0, |s| s.round) };
-        TraceSummary::of(steps, recording.totals_at(cursor).writes as u64, rounds).line()
+        let s = TraceSummary::of(steps, recording.totals_at(cursor).writes as u64, rounds);
+        fill(
+            t.trace_summary,
+            &[
+                ("components", &s.components),
+                ("steps", &s.steps),
+                ("reads", &s.reads),
+                ("writes", &s.writes),
+                ("from", &0),
+                ("to", &s.revision),
+                ("round", &s.rounds),
+            ],
+        )
     };
     view! {
         <section class="trace" aria-labelledby="trace-title">
-            <h2 id="trace-title">"Trace"</h2>
-            <div class="scroll" tabindex="0" role="region" aria-label="Trace steps">
+            <h2 id="trace-title">{t.trace_title}</h2>
+            <div class="scroll" tabindex="0" role="region" aria-label=t.trace_region>
                 <table data-testid="trace-table">
-                    {super::column_heads(&["#", "component", "op", "key", "items", "rd", "wr"])}
+                    {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
                     <tbody>{rows}</tbody>
                 </table>
             </div>

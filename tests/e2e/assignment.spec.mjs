@@ -132,6 +132,15 @@ test("the report exports as JSON and CSV, and reads back for review", async ({ p
   await expect(page.getByTestId("import-error")).toContainText("not a lab report");
 });
 
+test("the plain lab links to the report reviewer, which opens ready to choose a file", async ({ page }) => {
+  await page.goto("./");
+  await page.getByTestId("review-link").click();
+  await expect(page).toHaveURL(/\?review=1$/);
+  await expect(page.getByTestId("import-report")).toBeVisible();
+  await page.getByTestId("import-report").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("[]") });
+  await expect(page.getByTestId("import-error")).toContainText("This file cannot be reviewed");
+});
+
 test("assignment text from outside renders as text, never as markup", async ({ page }) => {
   const evil = JSON.stringify({
     version: 1,

@@ -37,7 +37,15 @@ test("the same build works under the course's path prefix", async ({ page }) => 
   await expect(page.getByTestId("assignment-title")).toHaveText("A node with no room and a dead copy");
   await page.getByTestId("forward").click();
   await expect(page.getByTestId("trace-row")).toHaveCount(1);
-  const assets = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname));
-  expect(assets.filter((p) => p.endsWith(".wasm"))).toEqual(["/en/courses/orchestration/control-plane-components/lab/lab_bg.wasm"]);
+  const wasm = () =>
+    page.evaluate(() => performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname).filter((p) => p.endsWith(".wasm")));
+  // A page with an assignment loads the assignments build, and only that one.
+  expect(await wasm()).toEqual(["/en/courses/orchestration/control-plane-components/lab/lab_assignments_bg.wasm"]);
+  // The plain lab loads the small build, and only that one.
+  await page.goto(PREFIXED);
+  await page.getByTestId("forward").click();
+  await expect(page.getByTestId("trace-row")).toHaveCount(1);
+  expect(await wasm()).toEqual(["/en/courses/orchestration/control-plane-components/lab/lab_bg.wasm"]);
+  await expect(page.getByTestId("review-link")).toHaveText("Review a lab report");
   expect(errors).toEqual([]);
 });

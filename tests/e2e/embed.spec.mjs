@@ -24,7 +24,7 @@ test("ready arrives, height follows content, a finished assignment posts its res
   await expect(lab.getByTestId("assignment-title")).toHaveText("Embedded");
   await expect.poll(() => own(page, "ready")).toHaveLength(1);
   const [ready] = await own(page, "ready");
-  expect(ready.data).toMatchObject({ version: 1, payload: { embed: true } });
+  expect(ready.data).toMatchObject({ version: 1, payload: { embed: true, lang: "en" } });
   // Height messages in all three shapes.
   await expect.poll(async () => (await own(page, "resize")).length).toBeGreaterThan(0);
   const kinds = await page.evaluate(() => window.__messages.map((m) => m.data.context === "h5p" ? "h5p" : m.data.subject === "lti.frameResize" ? "canvas" : m.data.type));

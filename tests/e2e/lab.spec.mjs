@@ -160,3 +160,13 @@ test("the write flash runs once and at most three steps a second", async ({ page
   expect(flash).toEqual(["1", "0.3s"]);
 });
 
+
+test("lang: a language the lab has a table for is used quietly; another one gets a notice", async ({ page }) => {
+  await page.goto("./?lang=en-GB");
+  await expect(page.getByTestId("trace-summary")).toBeVisible();
+  await expect(page.getByTestId("link-notices")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+  await page.goto("./?lang=fr");
+  await expect(page.getByTestId("link-notices")).toHaveText('There is no "fr" version of the lab yet; it is shown in English.');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+});

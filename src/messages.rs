@@ -1,0 +1,831 @@
+//! Every text the lab shows a student or a teacher, in one table per language. A second language
+//! is a second table (`static XX: Messages = Messages { .. }` plus a line in [`LANGUAGES`]): the
+//! compiler refuses a table that leaves a text out, and a test checks that each template keeps
+//! the English one's placeholders.
+//!
+//! Templates hold `{name}` placeholders that [`fill`] replaces. The lesson's vocabulary (part
+//! names, verdicts, ops, statuses) is here too, so a translated lab can say it in its language;
+//! the CLI keeps the lesson's English words, since its tables must match the lesson byte for byte.
+
+use crate::model::{Health, Op, Part, Status, Value, Verdict};
+use std::fmt::Display;
+
+macro_rules! messages {
+    ($($(#[doc = $doc:literal])* $name:ident,)*) => {
+        /// The lab's texts in one language. Fields are plain texts or `{name}` templates.
+        #[derive(Debug)]
+        pub struct Messages {
+            $($(#[doc = $doc])* pub $name: &'static str,)*
+        }
+
+        impl Messages {
+            /// Every text with its field name, in table order (for checks and tooling).
+            pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($name), self.$name),)*]
+            }
+
+            /// This table with every text passed through `f` (a pseudo-language for tests).
+            pub fn map(&self, f: impl Fn(&'static str) -> &'static str) -> Messages {
+                Messages { $($name: f(self.$name),)* }
+            }
+        }
+    };
+}
+
+messages! {
+    /// The language's code, as `?lang=` names it.
+    lang,
+    /// A `?lang=` the lab has no table for: `{lang}`.
+    lang_missing,
+
+    // The page.
+    /// The page's heading.
+    title,
+    /// The line under the heading.
+    intro,
+    /// The link from the plain lab to the report reviewer.
+    review_link,
+    /// A part of a share link that could not be used: `{name}`, `{why}`.
+    link_ignored,
+    /// `{value}` is not a part; `{names}` lists them.
+    link_not_a_part,
+    /// `{value}` is not a step number.
+    link_not_a_step,
+    /// `{value}` is not a run.
+    link_not_a_run,
+    /// A scale run's desired count `{value}` is out of range 0..`{max}`.
+    link_bad_desired,
+    /// Shared predictions that are not a set of predictions: `{why}`.
+    link_not_predictions,
+    /// The `?host=` origin `{origin}` is not allowed.
+    host_not_allowed,
+
+    // The crash fallback.
+    /// Its heading.
+    crash_title,
+    /// Its text.
+    crash_text,
+    /// Its reload link.
+    crash_reload,
+
+    // The lesson's vocabulary.
+    /// The API server.
+    part_api_server,
+    /// The state store.
+    part_state_store,
+    /// The scheduler.
+    part_scheduler,
+    /// The controller manager.
+    part_controller_manager,
+    /// The node agents.
+    part_node_agents,
+    /// No part down (a failure-matrix row).
+    part_none,
+    /// Trace op: read.
+    op_read,
+    /// Trace op: write.
+    op_write,
+    /// Trace op: remove.
+    op_remove,
+    /// Verdict: done.
+    verdict_done,
+    /// Verdict: half.
+    verdict_half,
+    /// Verdict: halted.
+    verdict_halted,
+    /// Verdict: unknown.
+    verdict_unknown,
+    /// Copy status: pending.
+    status_pending,
+    /// Copy status: running.
+    status_running,
+    /// Copy status: dead.
+    status_dead,
+    /// Node health: alive.
+    health_alive,
+    /// Node health: dead.
+    health_dead,
+    /// A service's value: `{desired}`.
+    value_service,
+    /// A placed copy's value: `{node}`, `{status}`.
+    value_copy_placed,
+    /// A copy with no node: `{status}`.
+    value_copy_unplaced,
+    /// A node's value: `{capacity}`, `{health}`.
+    value_node,
+
+    // Requests.
+    /// The scenario picker's legend.
+    picker_legend,
+    /// The lesson's request.
+    picker_lesson,
+    /// The failure-matrix events.
+    picker_events,
+    /// The student's own scale request.
+    picker_own,
+    /// The service choice's label.
+    picker_service,
+    /// The desired count's label.
+    picker_desired,
+
+    // Playback.
+    /// The toolbar's name.
+    controls_label,
+    /// Play.
+    play,
+    /// Pause.
+    pause,
+    /// One step back.
+    step_back,
+    /// One step forward.
+    step_forward,
+    /// Run to the end.
+    run_to_end,
+    /// Back to step 0.
+    reset,
+    /// The speed choice's label.
+    speed,
+    /// A speed: `{speed}` steps a second.
+    speed_option,
+    /// The scrubber's text: `{step}` of `{total}`.
+    step_of,
+    /// The scrubber's name.
+    scrubber_label,
+    /// Narration before any step: `{total}` steps.
+    narrate_start,
+    /// Narration of a step: `{step}`, `{total}`, `{part}`, `{what}`.
+    narrate_step,
+    /// What a read did: `{key}`, `{items}` (see [`Messages::items`]).
+    narrate_read,
+    /// What a write did: `{key}`, `{value}`.
+    narrate_write,
+    /// What a write did, when its value was not recorded: `{key}`.
+    narrate_write_key,
+    /// What a remove did: `{key}`.
+    narrate_remove,
+    /// One item.
+    items_one,
+    /// `{n}` items.
+    items_many,
+
+    // The diagram.
+    /// Its heading.
+    diagram_title,
+    /// The hint under it.
+    diagram_hint,
+    /// A part that is down.
+    part_down,
+    /// The part acting now.
+    part_acting,
+    /// A part that is up and idle.
+    part_up,
+    /// The store's revision: `{n}`.
+    revision,
+    /// The store reading: `{key}`, `{items}`.
+    store_reading,
+    /// The store writing `{key}`.
+    store_writing,
+    /// The store removing `{key}`.
+    store_removing,
+
+    // The store view.
+    /// Its heading.
+    store_title,
+    /// A prefix being read: `{items}`.
+    store_read_badge,
+    /// The key just written.
+    store_written,
+    /// The key just removed.
+    store_removed,
+
+    // Believed and actual.
+    /// Its heading.
+    believed_title,
+    /// Believed `{believed}` and actual `{actual}` copies.
+    believed_counts,
+    /// Copies `{keys}` the store still counts though they died.
+    believed_ghosts,
+    /// Copies `{keys}` that run unknown to the store.
+    believed_unseen,
+    /// The heading over the reasons.
+    why_title,
+    /// Why scale is half done with the scheduler down.
+    why_scale_half_scheduler,
+    /// Why scale is half done with the node agents down.
+    why_scale_half_nodes,
+    /// Why scale is half done otherwise.
+    why_scale_half,
+    /// Why scale halted with the controller manager down.
+    why_scale_halted_cm,
+    /// Why scale halted: the request never landed (`{answer}`).
+    why_scale_halted,
+    /// Why the failure is unknown: the report never landed (`{answer}`).
+    why_failure_unknown,
+    /// Why the failure handling halted: `{part}` did not act.
+    why_failure_halted,
+    /// Why the failure handling is half done.
+    why_failure_half,
+    /// Why the node did not join: the registration never landed (`{answer}`).
+    why_node_halted,
+    /// Why reads halted.
+    why_reads_halted,
+    /// A request that got no answer at all.
+    no_answer,
+    /// The API server's answer: written.
+    answer_written,
+    /// The API server's answer: out of schema.
+    answer_out_of_schema,
+    /// The API server's answer: it is down.
+    answer_api_down,
+    /// The API server's answer: the store is down.
+    answer_store_down,
+
+    // The trace table.
+    /// Its heading.
+    trace_title,
+    /// Its scroll region's name.
+    trace_region,
+    /// Column: step number.
+    col_step,
+    /// Column: component.
+    col_component,
+    /// Column: op.
+    col_op,
+    /// Column: key.
+    col_key,
+    /// Column: items.
+    col_items,
+    /// Column: cumulative reads.
+    col_rd,
+    /// Column: cumulative writes.
+    col_wr,
+    /// The row group of the requests.
+    trace_requests,
+    /// The row group of round `{n}`.
+    trace_round,
+    /// The summary line: `{components}`, `{steps}`, `{reads}`, `{writes}`, `{from}`, `{to}`, `{round}`.
+    trace_summary,
+
+    // The failure matrix.
+    /// Its heading.
+    matrix_title,
+    /// The hint under it.
+    matrix_hint,
+    /// Rows run so far: `{filled}` of `{total}`.
+    matrix_progress,
+    /// Its scroll region's name.
+    matrix_region,
+    /// Column: the part down.
+    col_down,
+    /// Column: scale.
+    col_scale,
+    /// Column: failure.
+    col_failure,
+    /// Column: node.
+    col_node,
+    /// Column: reads.
+    col_reads,
+    /// Column: traffic.
+    col_traffic,
+    /// Column: believed/actual.
+    col_believed_actual,
+    /// The node agents' row is beyond the lesson's table.
+    matrix_beyond,
+    /// Traffic continues.
+    traffic_continues,
+    /// Traffic stops.
+    traffic_stops,
+    /// A cell not run yet, or an empty prediction.
+    not_yet,
+
+    // Sharing.
+    /// Its heading.
+    share_title,
+    /// The box that adds predictions to the link.
+    share_predictions,
+    /// The button.
+    share_make,
+    /// The link's label.
+    share_link,
+
+    // Assignments.
+    /// Loading `{path}`.
+    assignment_loading,
+    /// An assignment that cannot be used: heading.
+    assignment_unusable,
+    /// What to do about it.
+    assignment_unusable_hint,
+    /// `{origin}` is not a usable assignment: `{why}`.
+    assignment_not_usable,
+    /// `{origin}`: `{why}` (the answer key could not be made).
+    assignment_no_key,
+    /// A broken `?a=` link: `{why}`.
+    assignment_link_broken,
+    /// The origin of an assignment from a link.
+    assignment_from_link,
+    /// The origin of an assignment file: `{path}`.
+    assignment_from_file,
+    /// A file that could not be fetched: `{path}`, `{why}`.
+    fetch_failed,
+    /// Why: the network request failed.
+    fetch_network,
+    /// Why: HTTP `{status}`.
+    fetch_http,
+    /// Why: the body could not be read.
+    fetch_unreadable,
+    /// Storage is not offered here.
+    storage_none,
+    /// Storage is blocked here.
+    storage_blocked,
+    /// Storage is full or blocked.
+    storage_full,
+    /// Answers kept in this page only, because `{why}`.
+    storage_page_only,
+    /// What losing storage means for the student.
+    storage_lost,
+    /// A saved record from a newer lab, `{version}`.
+    record_newer,
+    /// A saved record that could not be read: `{why}`.
+    record_corrupt,
+    /// A corrupt record kept aside under `{key}`.
+    record_kept_aside,
+    /// A corrupt record that could not be kept aside: `{why}`.
+    record_not_kept_aside,
+    /// The link's predictions were not taken over saved ones.
+    predictions_kept,
+    /// Saving failed: `{why}`.
+    save_failed,
+    /// Entries to fix before Run: `{items}`.
+    run_blocked,
+    /// Run, before.
+    run,
+    /// Run, after: predictions locked.
+    run_locked,
+    /// An info notice's mark.
+    notice_mark,
+    /// A tolerance beside a label: `{n}`.
+    tolerance,
+    /// The empty choice of a verdict.
+    choose,
+    /// An empty prediction at Run.
+    entry_empty,
+    /// `{text}` is not a whole number.
+    entry_not_a_number,
+    /// A negative count.
+    entry_negative,
+    /// `{text}` is not a verdict.
+    entry_not_a_verdict,
+    /// A count item's label: trace steps.
+    quantity_steps,
+    /// A count item's label: store reads.
+    quantity_reads,
+    /// A count item's label: store writes.
+    quantity_writes,
+    /// A count item's label: final revision.
+    quantity_revision,
+    /// A count item's label: rounds.
+    quantity_rounds,
+    /// A count item's label: components visited.
+    quantity_components,
+    /// A matrix item's label: `{down}` down, `{cell}`.
+    matrix_item,
+    /// A matrix item's label for the healthy row: `{cell}`.
+    matrix_item_healthy,
+    /// Matrix cell: believed.
+    cell_believed,
+    /// Matrix cell: actual.
+    cell_actual,
+    /// The score: `{correct}` of `{total}`.
+    score,
+    /// The reveal table's region name.
+    reveal_region,
+    /// Reveal column: item.
+    col_item,
+    /// Reveal column: the prediction.
+    col_prediction,
+    /// Reveal column: actual.
+    col_actual,
+    /// Reveal column: difference.
+    col_difference,
+    /// Reveal column: result.
+    col_result,
+    /// Reveal column: links to what explains it.
+    col_see,
+    /// A wrong entry: `{why}`.
+    result_invalid,
+    /// A correct prediction.
+    result_correct,
+    /// Off by `{n}`.
+    result_off_by,
+    /// Wrong.
+    result_wrong,
+    /// A link to matrix row `{name}`.
+    see_matrix_row,
+    /// A link to the trace.
+    see_trace,
+    /// A link to read step `{n}` with `{items}` items.
+    see_read_step,
+    /// A link to step `{n}`.
+    see_step,
+    /// Export as JSON.
+    export_json,
+    /// Export as CSV.
+    export_csv,
+    /// An export that failed: `{why}`.
+    export_failed,
+
+    // Reviewing a report.
+    /// The reviewer's summary.
+    review_title,
+    /// The file input's label.
+    review_file,
+    /// A file that cannot be reviewed: `{why}`.
+    review_failed,
+    /// The report's score: `{correct}`, `{total}`, `{time}`.
+    review_score,
+    /// One line: `{label}`, `{predicted}`, `{actual}`, `{mark}`.
+    review_line,
+    /// The actual value in a line: `{actual}`.
+    review_actual,
+    /// No file was chosen.
+    file_none,
+    /// The file could not be read.
+    file_unreadable,
+    /// A download file could not be made.
+    file_not_made,
+}
+
+/// English, the lab's first language.
+pub static EN: Messages = Messages {
+    lang: "en",
+    lang_missing: "There is no \"{lang}\" version of the lab yet; it is shown in English.",
+
+    title: "Control Plane Lab",
+    intro: "Four components never call one another: they only read and write the state store, whose revision counts every write. Step through a request and count.",
+    review_link: "Review a lab report",
+    link_ignored: "The link's \"{name}\" was ignored: {why}.",
+    link_not_a_part: "\"{value}\" is not a part (use one of {names})",
+    link_not_a_step: "\"{value}\" is not a step number",
+    link_not_a_run: "\"{value}\" is not a run (use lesson, events, assignment or scale:collector:N)",
+    link_bad_desired: "the desired count \"{value}\" must be a whole number from 0 to {max}",
+    link_not_predictions: "not a set of predictions: {why}",
+    host_not_allowed: "The embedding page \"{origin}\" is not one this lab reports to; results stay here.",
+
+    crash_title: "The lab stopped because of an error",
+    crash_text: "Your saved predictions are kept in this browser. Reload the page to continue; if it happens again, export your report first.",
+    crash_reload: "Reload",
+
+    part_api_server: "API server",
+    part_state_store: "state store",
+    part_scheduler: "scheduler",
+    part_controller_manager: "controller manager",
+    part_node_agents: "node agents",
+    part_none: "-",
+    op_read: "read",
+    op_write: "write",
+    op_remove: "remove",
+    verdict_done: "done",
+    verdict_half: "half",
+    verdict_halted: "halted",
+    verdict_unknown: "unknown",
+    status_pending: "pending",
+    status_running: "running",
+    status_dead: "dead",
+    health_alive: "alive",
+    health_dead: "dead",
+    value_service: "desired {desired}",
+    value_copy_placed: "node {node}, {status}",
+    value_copy_unplaced: "no node, {status}",
+    value_node: "capacity {capacity}, {health}",
+
+    picker_legend: "Requests",
+    picker_lesson: " The lesson's request: collector 3 → 5",
+    picker_events: " Failure-matrix events: scale collector to 5, copy collector-2 reported dead, node m4 joins",
+    picker_own: " Your own scale request: ",
+    picker_service: "service ",
+    picker_desired: " desired ",
+
+    controls_label: "Playback",
+    play: "▶ Play",
+    pause: "❚❚ Pause",
+    step_back: "◀ Step back",
+    step_forward: "Step ▶",
+    run_to_end: "Run to end ⇥",
+    reset: "⟲ Reset",
+    speed: "Speed ",
+    speed_option: "{speed} steps/s",
+    step_of: "Step {step} of {total}",
+    scrubber_label: "Step",
+    narrate_start: "Step 0 of {total}: nothing has happened yet.",
+    narrate_step: "Step {step} of {total}: {part} {what}",
+    narrate_read: "reads {key}, {items}",
+    narrate_write: "writes {key}, {value}",
+    narrate_write_key: "writes {key}",
+    narrate_remove: "removes {key}",
+    items_one: "1 item",
+    items_many: "{n} items",
+
+    diagram_title: "The control plane",
+    diagram_hint: "Every component talks only to the state store. Press a part to take it down; press it again to bring it back.",
+    part_down: "✕ down",
+    part_acting: "▶ acting",
+    part_up: "up",
+    revision: "revision {n}",
+    store_reading: "⌕ read {key} · {items}",
+    store_writing: "✎ write {key}",
+    store_removing: "✕ remove {key}",
+
+    store_title: "State store ",
+    store_read_badge: "⌕ read · {items}",
+    store_written: "✎ written",
+    store_removed: "✕ removed",
+
+    believed_title: "Believed and actual",
+    believed_counts: "Across all services, the store believes {believed} copies run; {actual} actually run.",
+    believed_ghosts: "⚠ The store still counts {keys} as running, but it died: the death happened on its node and the report never reached the store.",
+    believed_unseen: "⚠ Running but unknown to the store: {keys}",
+    why_title: "Why decisions stopped",
+    why_scale_half_scheduler: "scale half done: the controller manager created the missing copies, but the scheduler is down and did not act to give them a node",
+    why_scale_half_nodes: "scale half done: the copies were created and placed, but the node agents are down and did not act to start them",
+    why_scale_half: "scale half done: some copies are still pending",
+    why_scale_halted_cm: "scale halted: the request landed (desired 5), but the controller manager is down and did not act, so no copy was created",
+    why_scale_halted: "scale halted: the scale request never landed ({answer})",
+    why_failure_unknown: "failure unknown: the death report of copy/collector-2 never landed ({answer}), so the store still counts it as running",
+    why_failure_halted: "failure halted: the store knows copy/collector-2 is dead, but the {part} is down and did not act, so nothing replaced it",
+    why_failure_half: "failure half done: a replacement exists but is not running yet",
+    why_node_halted: "node halted: the registration of node/m4 never landed ({answer})",
+    why_reads_halted: "reads halted: with the ledger unreachable, no read gets an answer",
+    no_answer: "no answer",
+    answer_written: "written",
+    answer_out_of_schema: "out of schema",
+    answer_api_down: "API server unavailable",
+    answer_store_down: "state store unavailable",
+
+    trace_title: "Trace",
+    trace_region: "Trace steps",
+    col_step: "#",
+    col_component: "component",
+    col_op: "op",
+    col_key: "key",
+    col_items: "items",
+    col_rd: "rd",
+    col_wr: "wr",
+    trace_requests: "requests",
+    trace_round: "round {n}",
+    trace_summary: "components visited {components}   trace steps {steps}   store reads {reads}   store writes {writes}   revision {from} -> {to}   round {round}",
+
+    matrix_title: "Failure matrix",
+    matrix_hint: "Choose “Failure-matrix events”, take one part down (or none), and run to the end: its row fills in. ",
+    matrix_progress: "{filled} of {total} rows run.",
+    matrix_region: "Failure matrix rows",
+    col_down: "down component",
+    col_scale: "scale",
+    col_failure: "failure",
+    col_node: "node",
+    col_reads: "reads",
+    col_traffic: "traffic",
+    col_believed_actual: "believed/actual",
+    matrix_beyond: " (beyond the lesson)",
+    traffic_continues: "continues",
+    traffic_stops: "stops",
+    not_yet: "—",
+
+    share_title: "Share this view",
+    share_predictions: " include my predictions",
+    share_make: "Make a link",
+    share_link: "Link: ",
+
+    assignment_loading: "Loading the assignment \"{path}\"…",
+    assignment_unusable: "This assignment cannot be used",
+    assignment_unusable_hint: "The lab below still works; ask your teacher for a corrected link.",
+    assignment_not_usable: "{origin} is not a usable assignment: {why}",
+    assignment_no_key: "{origin}: {why}",
+    assignment_link_broken: "The assignment link is broken: {why}",
+    assignment_from_link: "The link's assignment",
+    assignment_from_file: "\"{path}\"",
+    fetch_failed: "The assignment could not load \"{path}\" ({why})",
+    fetch_network: "the network request failed",
+    fetch_http: "HTTP {status}",
+    fetch_unreadable: "its text could not be read",
+    storage_none: "this browser offers no storage here",
+    storage_blocked: "storage is blocked here",
+    storage_full: "storage is full or blocked",
+    storage_page_only: "Answers are kept in this page only: {why}. Your answers will not survive a reload here: use Export to keep them.",
+    storage_lost: "Your answers will not survive a reload here: use Export to keep them.",
+    record_newer: "The saved answers come from a newer version of the lab (record version {version}); they are left untouched and this page works in memory.",
+    record_corrupt: "The saved answers could not be read ({why}).",
+    record_kept_aside: "They were kept aside under \"{key}\"; you start afresh.",
+    record_not_kept_aside: "They could not be kept aside ({why}) and are left untouched.",
+    predictions_kept: "The link carries predictions; the ones saved in this browser were kept.",
+    save_failed: "Your answers could not be saved ({why}). They are kept in this page: use Export to keep them.",
+    run_blocked: "Fix these before running: {items}.",
+    run: "Run: lock my predictions",
+    run_locked: "🔒 Predictions locked",
+    notice_mark: "ℹ ",
+    tolerance: " (±{n})",
+    choose: "choose…",
+    entry_empty: "enter a prediction",
+    entry_not_a_number: "\"{text}\" is not a whole number",
+    entry_negative: "counts cannot be negative",
+    entry_not_a_verdict: "\"{text}\" is not one of {verdicts}",
+    quantity_steps: "trace steps",
+    quantity_reads: "store reads (items)",
+    quantity_writes: "store writes",
+    quantity_revision: "final revision",
+    quantity_rounds: "rounds",
+    quantity_components: "components visited",
+    matrix_item: "{down} down: {cell}",
+    matrix_item_healthy: "nothing down: {cell}",
+    cell_believed: "believed",
+    cell_actual: "actual",
+    score: "Score: {correct} / {total}",
+    reveal_region: "Your predictions and the actual values",
+    col_item: "item",
+    col_prediction: "your prediction",
+    col_actual: "actual",
+    col_difference: "difference",
+    col_result: "result",
+    col_see: "see",
+    result_invalid: "✗ {why}",
+    result_correct: "✓ correct",
+    result_off_by: "✗ off by {n}",
+    result_wrong: "✗ wrong",
+    see_matrix_row: "matrix row “{name}”",
+    see_trace: "the trace",
+    see_read_step: "#{n} ({items})",
+    see_step: "#{n}",
+    export_json: "Export report (JSON)",
+    export_csv: "Export report (CSV)",
+    export_failed: "The report could not be exported: {why}",
+
+    review_title: "Review a lab report",
+    review_file: "Report file (JSON) ",
+    review_failed: "This file cannot be reviewed: {why}",
+    review_score: "Score: {correct} / {total} · {time}",
+    review_line: "{label}: predicted {predicted}{actual} — {mark}",
+    review_actual: ", actual {actual}",
+    file_none: "no file chosen",
+    file_unreadable: "the file could not be read",
+    file_not_made: "the file could not be made",
+};
+
+/// Every language the lab has a table for; the first is the default.
+pub static LANGUAGES: [&Messages; 1] = [&EN];
+
+/// The table for `lang` (`en`, or `en-GB` and the like by its first part), if the lab has one.
+pub fn for_lang(lang: &str) -> Option<&'static Messages> {
+    let base = lang.split(['-', '_']).next().unwrap_or_default();
+    LANGUAGES.iter().copied().find(|m| m.lang.eq_ignore_ascii_case(base))
+}
+
+/// `template` with each `{name}` replaced by its value in `args`. A placeholder with no value
+/// stays as it is (a test checks that none does).
+pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let found = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            args.iter().find(|(n, _)| *n == name).map(|(_, value)| (value, close))
+        });
+        match found {
+            Some((value, close)) => {
+                out.push_str(&value.to_string());
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The `{name}` placeholders of a template, in order.
+pub fn placeholders(template: &str) -> Vec<&str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+        .filter(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        .collect()
+}
+
+impl Messages {
+    /// A part's name.
+    pub fn part(&self, part: Part) -> &'static str {
+        match part {
+            Part::ApiServer => self.part_api_server,
+            Part::StateStore => self.part_state_store,
+            Part::Scheduler => self.part_scheduler,
+            Part::ControllerManager => self.part_controller_manager,
+            Part::NodeAgents => self.part_node_agents,
+        }
+    }
+
+    /// A failure-matrix row's name: the part down, or none.
+    pub fn down(&self, down: Option<Part>) -> &'static str {
+        down.map_or(self.part_none, |p| self.part(p))
+    }
+
+    /// A trace op.
+    pub fn op(&self, op: Op) -> &'static str {
+        match op {
+            Op::Read => self.op_read,
+            Op::Write => self.op_write,
+            Op::Remove => self.op_remove,
+        }
+    }
+
+    /// A verdict word.
+    pub fn verdict(&self, v: Verdict) -> &'static str {
+        match v {
+            Verdict::Done => self.verdict_done,
+            Verdict::Half => self.verdict_half,
+            Verdict::Halted => self.verdict_halted,
+            Verdict::Unknown => self.verdict_unknown,
+        }
+    }
+
+    /// A store value, shortly: `desired 5`, `node node/m1, pending`, `capacity 4, alive`.
+    pub fn value(&self, value: &Value) -> String {
+        match value {
+            Value::Service(s) => fill(self.value_service, &[("desired", &s.desired)]),
+            Value::Copy(c) => {
+                let status = match c.status {
+                    Status::Pending => self.status_pending,
+                    Status::Running => self.status_running,
+                    Status::Dead => self.status_dead,
+                };
+                match &c.node {
+                    Some(node) => fill(self.value_copy_placed, &[("node", node), ("status", &status)]),
+                    None => fill(self.value_copy_unplaced, &[("status", &status)]),
+                }
+            }
+            Value::Node(n) => {
+                let health = match n.health {
+                    Health::Alive => self.health_alive,
+                    Health::Dead => self.health_dead,
+                };
+                fill(self.value_node, &[("capacity", &n.capacity), ("health", &health)])
+            }
+        }
+    }
+
+    /// `1 item` or `{n} items`.
+    pub fn items(&self, n: usize) -> String {
+        if n == 1 {
+            self.items_one.to_string()
+        } else {
+            fill(self.items_many, &[("n", &n)])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_are_filled_by_name() {
+        assert_eq!(fill("Step {step} of {total}", &[("total", &17), ("step", &8)]), "Step 8 of 17");
+        assert_eq!(fill("{a}{a} {b}", &[("a", &"x"), ("b", &1)]), "xx 1");
+        // Braces that are not a known placeholder stay, and values are not re-read as templates.
+        assert_eq!(fill("{x} {", &[("y", &1)]), "{x} {");
+        assert_eq!(fill("{a}", &[("a", &"{a}")]), "{a}");
+        assert_eq!(placeholders("a {b} {c_d} {} {E}"), ["b", "c_d"]);
+    }
+
+    #[test]
+    fn every_language_has_every_text_with_the_english_placeholders() {
+        for table in LANGUAGES {
+            for ((name, en), (_, text)) in EN.entries().into_iter().zip(table.entries()) {
+                assert!(!text.is_empty(), "{}: {name} is empty", table.lang);
+                let (mut want, mut have) = (placeholders(en), placeholders(text));
+                want.sort_unstable();
+                have.sort_unstable();
+                assert_eq!(want, have, "{}: {name} has other placeholders than English", table.lang);
+            }
+        }
+    }
+
+    #[test]
+    fn languages_are_found_by_code() {
+        assert_eq!(for_lang("en").map(|m| m.lang), Some("en"));
+        assert_eq!(for_lang("EN-gb").map(|m| m.lang), Some("en"));
+        assert!(for_lang("fr").is_none());
+        assert!(for_lang("").is_none());
+    }
+
+    #[test]
+    fn a_pseudo_language_changes_every_text() {
+        let pseudo = EN.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str()));
+        for ((name, en), (_, p)) in EN.entries().into_iter().zip(pseudo.entries()) {
+            assert_eq!(p, format!("⟦{en}⟧"), "{name}");
+        }
+    }
+}

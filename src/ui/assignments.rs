@@ -1,0 +1,113 @@
+//! Loading the assignment a page names (`?a=CODE` or `?assignment=PATH`), for the assignments
+//! build only.
+
+use super::assignment_panel::{AssignmentPanel, Loaded, Work};
+use super::{apply_shared, browser, files, Lab};
+use crate::messages::fill;
+use crate::model::assignment::Assignment;
+use crate::report::decode_link;
+use crate::share::{Run, Shared};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// Where the assignment comes from, as the page's URL says.
+enum Source {
+    /// No assignment: the free lab.
+    None,
+    /// `?a=CODE`: the assignment itself, encoded in the link.
+    Inline(Result<String, String>),
+    /// `?assignment=PATH`: a file next to the page.
+    File(String),
+}
+
+fn source() -> Source {
+    if let Some(code) = browser::query("a") {
+        return Source::Inline(decode_link(&code));
+    }
+    match browser::query("assignment") {
+        Some(path) => Source::File(path),
+        None => Source::None,
+    }
+}
+
+/// What the assignment area shows.
+#[derive(Clone, PartialEq)]
+enum Status {
+    Loading(String),
+    Failed(String),
+    Ready,
+}
+
+/// Loads the assignment named by the URL (if any) and returns its panel. A share link's run,
+/// step and predictions for the assignment apply once it has loaded.
+pub(super) fn load(
+    lab: Lab,
+    shared: Shared,
+    predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
+) -> impl IntoView {
+    let t = lab.t;
+    let status = RwSignal::new(None::<Status>);
+    let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
+    let accept = move |text: Result<String, String>, origin: String| {
+        let parsed = text.and_then(|text| {
+            let assignment = Assignment::from_json(&text)
+                .map_err(|e| fill(t.assignment_not_usable, &[("origin", &origin), ("why", &e)]))?;
+            let items = assignment
+                .answer_key()
+                .map_err(|e| fill(t.assignment_no_key, &[("origin", &origin), ("why", &e)]))?;
+            Ok(Loaded { assignment, text, items })
+        });
+        match parsed {
+            Ok(l) => {
+                let work = Work::restore(&l.text, t);
+                lab.load_assignment(l.assignment.scenario.clone());
+                if shared.run == Some(Run::Assignment) {
+                    apply_shared(lab, &shared);
+                }
+                if let Some(p) = &shared.predictions {
+                    work.adopt(p.clone());
+                }
+                predictions.set(Some(work.predictions));
+                loaded.set_value(Some((Rc::new(l), work)));
+                status.set(Some(Status::Ready));
+            }
+            Err(why) => status.set(Some(Status::Failed(why))),
+        }
+    };
+    match source() {
+        Source::None => {}
+        Source::Inline(text) => accept(
+            text.map_err(|e| fill(t.assignment_link_broken, &[("why", &e)])),
+            t.assignment_from_link.into(),
+        ),
+        Source::File(path) => {
+            status.set(Some(Status::Loading(path.clone())));
+            leptos::task::spawn_local(async move {
+                let text = files::fetch_text(&path, t).await;
+                accept(text, fill(t.assignment_from_file, &[("path", &path)]));
+            });
+        }
+    }
+    move || match status.get() {
+        None => None,
+        Some(Status::Loading(path)) => Some(
+            view! { <p class="notice" role="status">{fill(t.assignment_loading, &[("path", &path)])}</p> }
+                .into_any(),
+        ),
+        Some(Status::Failed(why)) => Some(
+            view! {
+                <section class="assignment-error" role="alert" data-testid="assignment-error">
+                    <h2>{t.assignment_unusable}</h2>
+                    <p>{why}</p>
+                    <p>{t.assignment_unusable_hint}</p>
+                </section>
+            }
+            .into_any(),
+        ),
+        Some(Status::Ready) => loaded.get_value().map(|(l, work)| {
+            let l = StoredValue::new_local(l);
+            view! { <AssignmentPanel lab loaded=l work /> }.into_any()
+        }),
+    }
+}
