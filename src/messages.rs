@@ -11,28 +11,31 @@ use crate::model::{Health, Op, Part, Status, Value, Verdict};
 use std::fmt::Display;
 
 macro_rules! messages {
-    ($($(#[doc = $doc:literal])* $name:ident,)*) => {
-        /// The lab's texts in one language. Fields are plain texts or `{name}` templates.
+    ($(#[doc = $sdoc:literal])* $table:ident { $($(#[doc = $doc:literal])* $name:ident,)* }) => {
+        $(#[doc = $sdoc])*
+        /// Fields are plain texts or `{name}` templates.
         #[derive(Debug)]
-        pub struct Messages {
+        pub struct $table {
             $($(#[doc = $doc])* pub $name: &'static str,)*
         }
 
-        impl Messages {
+        impl $table {
             /// Every text with its field name, in table order (for checks and tooling).
             pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
                 vec![$((stringify!($name), self.$name),)*]
             }
 
             /// This table with every text passed through `f` (a pseudo-language for tests).
-            pub fn map(&self, f: impl Fn(&'static str) -> &'static str) -> Messages {
-                Messages { $($name: f(self.$name),)* }
+            pub fn map(&self, f: impl Fn(&'static str) -> &'static str) -> $table {
+                $table { $($name: f(self.$name),)* }
             }
         }
     };
 }
 
 messages! {
+    /// The lab's texts in one language: everything the plain lab shows.
+    Messages {
     /// The language's code, as `?lang=` names it.
     lang,
     /// A `?lang=` the lab has no table for: `{lang}`.
@@ -55,8 +58,6 @@ messages! {
     link_not_a_run,
     /// A scale run's desired count `{value}` is out of range 0..`{max}`.
     link_bad_desired,
-    /// Shared predictions that are not a set of predictions: `{why}`.
-    link_not_predictions,
     /// The `?host=` origin `{origin}` is not allowed.
     host_not_allowed,
 
@@ -301,13 +302,22 @@ messages! {
     // Sharing.
     /// Its heading.
     share_title,
-    /// The box that adds predictions to the link.
-    share_predictions,
     /// The button.
     share_make,
     /// The link's label.
     share_link,
+    }
+}
 
+messages! {
+    /// The texts only the assignments build shows, in one language.
+    AssignmentMessages {
+    /// The language's code (the same as its [`Messages`]).
+    lang,
+    /// The box that adds predictions to the link.
+    share_predictions,
+    /// Shared predictions that are not a set of predictions: `{why}`.
+    link_not_predictions,
     // Assignments.
     /// Loading `{path}`.
     assignment_loading,
@@ -453,6 +463,7 @@ messages! {
     file_unreadable,
     /// A download file could not be made.
     file_not_made,
+    }
 }
 
 /// English, the lab's first language.
@@ -468,7 +479,6 @@ pub static EN: Messages = Messages {
     link_not_a_step: "\"{value}\" is not a step number",
     link_not_a_run: "\"{value}\" is not a run (use lesson, events, assignment or scale:collector:N)",
     link_bad_desired: "the desired count \"{value}\" must be a whole number from 0 to {max}",
-    link_not_predictions: "not a set of predictions: {why}",
     host_not_allowed: "The embedding page \"{origin}\" is not one this lab reports to; results stay here.",
 
     crash_title: "The lab stopped because of an error",
@@ -591,10 +601,15 @@ pub static EN: Messages = Messages {
     not_yet: "—",
 
     share_title: "Share this view",
-    share_predictions: " include my predictions",
     share_make: "Make a link",
     share_link: "Link: ",
+};
 
+/// English texts of the assignments build.
+pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
+    lang: "en",
+    share_predictions: " include my predictions",
+    link_not_predictions: "not a set of predictions: {why}",
     assignment_loading: "Loading the assignment \"{path}\"…",
     assignment_unusable: "This assignment cannot be used",
     assignment_unusable_hint: "The lab below still works; ask your teacher for a corrected link.",
@@ -672,10 +687,19 @@ pub static EN: Messages = Messages {
 /// Every language the lab has a table for; the first is the default.
 pub static LANGUAGES: [&Messages; 1] = [&EN];
 
+/// The assignments build's tables, one per language of [`LANGUAGES`]. Apart, so the plain lab
+/// carries none of these texts.
+pub static ASSIGNMENT_LANGUAGES: [&AssignmentMessages; 1] = [&EN_ASSIGNMENTS];
+
 /// The table for `lang` (`en`, or `en-GB` and the like by its first part), if the lab has one.
 pub fn for_lang(lang: &str) -> Option<&'static Messages> {
     let base = lang.split(['-', '_']).next().unwrap_or_default();
     LANGUAGES.iter().copied().find(|m| m.lang.eq_ignore_ascii_case(base))
+}
+
+/// The assignment texts in the language of `t` (English if it has none).
+pub fn assignment_texts(t: &Messages) -> &'static AssignmentMessages {
+    ASSIGNMENT_LANGUAGES.iter().copied().find(|a| a.lang == t.lang).unwrap_or(&EN_ASSIGNMENTS)
 }
 
 /// `template` with each `{name}` replaced by its value in `args`. A placeholder with no value
@@ -800,16 +824,24 @@ mod tests {
         assert_eq!(placeholders("a {b} {c_d} {} {E}"), ["b", "c_d"]);
     }
 
+    fn same_placeholders(lang: &str, english: Vec<(&str, &str)>, other: Vec<(&str, &str)>) {
+        for ((name, en), (_, text)) in english.into_iter().zip(other) {
+            assert!(!text.is_empty(), "{lang}: {name} is empty");
+            let (mut want, mut have) = (placeholders(en), placeholders(text));
+            want.sort_unstable();
+            have.sort_unstable();
+            assert_eq!(want, have, "{lang}: {name} has other placeholders than English");
+        }
+    }
+
     #[test]
     fn every_language_has_every_text_with_the_english_placeholders() {
+        assert_eq!(LANGUAGES.len(), ASSIGNMENT_LANGUAGES.len());
         for table in LANGUAGES {
-            for ((name, en), (_, text)) in EN.entries().into_iter().zip(table.entries()) {
-                assert!(!text.is_empty(), "{}: {name} is empty", table.lang);
-                let (mut want, mut have) = (placeholders(en), placeholders(text));
-                want.sort_unstable();
-                have.sort_unstable();
-                assert_eq!(want, have, "{}: {name} has other placeholders than English", table.lang);
-            }
+            same_placeholders(table.lang, EN.entries(), table.entries());
+            let assignments = assignment_texts(table);
+            assert_eq!(assignments.lang, table.lang, "{}: no assignment texts", table.lang);
+            same_placeholders(table.lang, EN_ASSIGNMENTS.entries(), assignments.entries());
         }
     }
 

@@ -36,18 +36,18 @@ pub enum RecordError {
 
 impl RecordError {
     /// The message in `t`'s language.
-    pub fn text(&self, t: &crate::messages::Messages) -> String {
+    pub fn text(&self, a: &crate::messages::AssignmentMessages) -> String {
         use crate::messages::fill;
         match self {
-            RecordError::Corrupt(why) => fill(t.record_corrupt, &[("why", why)]),
-            RecordError::Newer(v) => fill(t.record_newer, &[("version", v)]),
+            RecordError::Corrupt(why) => fill(a.record_corrupt, &[("why", why)]),
+            RecordError::Newer(v) => fill(a.record_newer, &[("version", v)]),
         }
     }
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(&crate::messages::EN))
+        f.write_str(&self.text(&crate::messages::EN_ASSIGNMENTS))
     }
 }
 

@@ -3,7 +3,7 @@
 //! and gets back what to show, plus a notice for each parameter it could not use.
 
 use crate::embed::json_string;
-use crate::messages::{fill, Messages};
+use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::Part;
 use crate::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
@@ -78,11 +78,12 @@ pub fn parse(params: &[(String, String)], t: &Messages) -> (Shared, Vec<String>)
 pub fn predictions(
     params: &[(String, String)],
     t: &Messages,
+    a: &AssignmentMessages,
 ) -> (Option<BTreeMap<String, String>>, Option<String>) {
     let Some((_, value)) = params.iter().rev().find(|(k, _)| k == "p") else { return (None, None) };
     match decode_link(value).and_then(|json| {
         serde_json::from_str::<BTreeMap<String, String>>(&json)
-            .map_err(|e| fill(t.link_not_predictions, &[("why", &e)]))
+            .map_err(|e| fill(a.link_not_predictions, &[("why", &e)]))
     }) {
         Ok(p) => (Some(p), None),
         Err(why) => (None, Some(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]))),
@@ -109,9 +110,10 @@ fn parse_run(value: &str, t: &Messages) -> Result<Run, String> {
     }
 }
 
-/// The query string (without `?`) of a link to `shared`, keeping the assignment parameters.
-pub fn query(shared: &Shared, assignment: &[(String, String)]) -> String {
-    let mut pairs: Vec<(String, String)> = assignment.to_vec();
+/// The query string (without `?`) of a link to `shared`'s run, downed part and step, after the
+/// `kept` parameters (the assignment's, and predictions from [`predictions_param`]).
+pub fn query(shared: &Shared, kept: &[(String, String)]) -> String {
+    let mut pairs: Vec<(String, String)> = kept.to_vec();
     if let Some(run) = shared.run {
         let v = match run {
             Run::Lesson => "lesson".to_string(),
@@ -129,28 +131,45 @@ pub fn query(shared: &Shared, assignment: &[(String, String)]) -> String {
     if let Some(step) = shared.step {
         pairs.push(("step".into(), step.to_string()));
     }
-    if let Some(p) = &shared.predictions {
-        let fields: Vec<String> =
-            p.iter().map(|(k, v)| format!("{}:{}", json_string(k), json_string(v))).collect();
-        pairs.push(("p".into(), encode_link(&format!("{{{}}}", fields.join(",")))));
+    let mut out = String::new();
+    for (i, (k, v)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        escape(&mut out, k);
+        out.push('=');
+        escape(&mut out, v);
     }
-    pairs.iter().map(|(k, v)| format!("{}={}", escape(k), escape(v))).collect::<Vec<_>>().join("&")
+    out
 }
 
-/// Percent-encodes everything but unreserved characters.
-fn escape(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => char::from(b).to_string(),
-            b => format!("%{b:02X}"),
-        })
-        .collect()
+/// The `p` parameter that carries predictions in a link. Apart from [`query`] so the plain lab,
+/// which has no predictions, carries none of this.
+pub fn predictions_param(predictions: &BTreeMap<String, String>) -> (String, String) {
+    let fields: Vec<String> =
+        predictions.iter().map(|(k, v)| format!("{}:{}", json_string(k), json_string(v))).collect();
+    ("p".into(), encode_link(&format!("{{{}}}", fields.join(","))))
+}
+
+/// Percent-encodes everything but unreserved characters onto `out`.
+fn escape(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(char::from(b)),
+            b => {
+                out.push('%');
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 15)]));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::messages::EN;
+    use crate::messages::{EN, EN_ASSIGNMENTS};
 
     fn params(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -165,8 +184,11 @@ mod tests {
             step: Some(5),
             predictions: Some(predictions),
         };
-        let q = query(&shared, &params(&[("assignment", "assignments/x.json")]));
-        assert!(q.starts_with("assignment=assignments%2Fx.json&run=scale%3Averifier%3A9&down=controller%20manager&step=5&p="), "{q}");
+        let mut kept = params(&[("assignment", "assignments/x.json")]);
+        kept.extend(shared.predictions.as_ref().map(predictions_param));
+        let q = query(&shared, &kept);
+        assert!(q.starts_with("assignment=assignments%2Fx.json&p="), "{q}");
+        assert!(q.ends_with("&run=scale%3Averifier%3A9&down=controller%20manager&step=5"), "{q}");
         let decoded: Vec<(String, String)> = q
             .split('&')
             .map(|kv| {
@@ -176,7 +198,7 @@ mod tests {
             })
             .collect();
         let (mut back, notices) = parse(&decoded, &EN);
-        back.predictions = super::predictions(&decoded, &EN).0;
+        back.predictions = super::predictions(&decoded, &EN, &EN_ASSIGNMENTS).0;
         assert_eq!((back, notices), (shared, vec![]));
     }
 
@@ -197,10 +219,10 @@ mod tests {
         assert!(notices[0].starts_with("The link's \"run\" was ignored: the desired count \"99\" must be"));
         assert!(notices[1].contains("\"etcd\" is not a part"));
         assert!(notices[2].contains("\"x\" is not a step number"));
-        let (p, notice) = predictions(&params(&[("p", "!!")]), &EN);
+        let (p, notice) = predictions(&params(&[("p", "!!")]), &EN, &EN_ASSIGNMENTS);
         assert_eq!(p, None);
         assert!(notice.unwrap().contains("\"p\" was ignored"));
-        let (p, notice) = predictions(&params(&[("p", &encode_link("[1]"))]), &EN);
+        let (p, notice) = predictions(&params(&[("p", &encode_link("[1]"))]), &EN, &EN_ASSIGNMENTS);
         assert_eq!(p, None);
         assert!(notice.unwrap().contains("not a set of predictions"));
     }

@@ -6,7 +6,7 @@ use super::part::Part;
 use super::scenario::{err, join, kind, object, only_fields, quoted, string, whole, Scenario, ScenarioError};
 use super::state_store::TraceLimit;
 use super::table::TraceSummary;
-use crate::messages::{fill, Messages, EN};
+use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -56,18 +56,18 @@ impl Quantity {
 
     /// A label for people, in English.
     pub fn label(self) -> &'static str {
-        self.label_in(&EN)
+        self.label_in(&EN_ASSIGNMENTS)
     }
 
-    /// A label for people, in `t`'s language.
-    pub fn label_in(self, t: &Messages) -> &'static str {
+    /// A label for people, in `a`'s language.
+    pub fn label_in(self, a: &AssignmentMessages) -> &'static str {
         match self {
-            Quantity::Steps => t.quantity_steps,
-            Quantity::Reads => t.quantity_reads,
-            Quantity::Writes => t.quantity_writes,
-            Quantity::Revision => t.quantity_revision,
-            Quantity::Rounds => t.quantity_rounds,
-            Quantity::Components => t.quantity_components,
+            Quantity::Steps => a.quantity_steps,
+            Quantity::Reads => a.quantity_reads,
+            Quantity::Writes => a.quantity_writes,
+            Quantity::Revision => a.quantity_revision,
+            Quantity::Rounds => a.quantity_rounds,
+            Quantity::Components => a.quantity_components,
         }
     }
 
@@ -128,15 +128,15 @@ impl Cell {
         Cell::ALL.into_iter().find(|c| c.id() == id)
     }
 
-    /// The cell's name in `t`'s language.
-    pub fn label_in(self, t: &Messages) -> &'static str {
+    /// The cell's name in the language of `t` and `a`.
+    pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> &'static str {
         match self {
             Cell::Scale => t.col_scale,
             Cell::Failure => t.col_failure,
             Cell::Node => t.col_node,
             Cell::ReadsOutcome => t.col_reads,
-            Cell::Believed => t.cell_believed,
-            Cell::Actual => t.cell_actual,
+            Cell::Believed => a.cell_believed,
+            Cell::Actual => a.cell_actual,
             Cell::Rd => t.col_rd,
             Cell::Wr => t.col_wr,
         }
@@ -202,22 +202,22 @@ pub enum ItemKind {
 }
 
 impl ItemKind {
-    /// The label of an item of this kind in `t`'s language.
-    pub fn label_in(self, t: &Messages) -> String {
+    /// The label of an item of this kind in the language of `t` and `a`.
+    pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> String {
         match self {
-            ItemKind::Count(q) => q.label_in(t).to_string(),
-            ItemKind::Matrix(None, cell) => fill(t.matrix_item_healthy, &[("cell", &cell.label_in(t))]),
+            ItemKind::Count(q) => q.label_in(a).to_string(),
+            ItemKind::Matrix(None, cell) => fill(a.matrix_item_healthy, &[("cell", &cell.label_in(t, a))]),
             ItemKind::Matrix(Some(p), cell) => {
-                fill(t.matrix_item, &[("down", &t.part(p)), ("cell", &cell.label_in(t))])
+                fill(a.matrix_item, &[("down", &t.part(p)), ("cell", &cell.label_in(t, a))])
             }
         }
     }
 }
 
 impl Item {
-    /// The item's label in `t`'s language.
-    pub fn label_in(&self, t: &Messages) -> String {
-        self.kind.label_in(t)
+    /// The item's label in the language of `t` and `a`.
+    pub fn label_in(&self, t: &Messages, a: &AssignmentMessages) -> String {
+        self.kind.label_in(t, a)
     }
 }
 
@@ -363,7 +363,7 @@ impl Assignment {
                 self.tolerance.get(id).or_else(|| self.tolerance.get(name)).copied().unwrap_or(0)
             }
         };
-        Item { id: id.to_string(), label: kind.label_in(&EN), kind, answer, tolerance }
+        Item { id: id.to_string(), label: kind.label_in(&EN, &EN_ASSIGNMENTS), kind, answer, tolerance }
     }
 }
 
@@ -438,15 +438,15 @@ pub enum EntryError {
 
 impl EntryError {
     /// The message in `t`'s language.
-    pub fn text(&self, t: &Messages) -> String {
+    pub fn text(&self, t: &Messages, a: &AssignmentMessages) -> String {
         match self {
-            EntryError::Empty => t.entry_empty.to_string(),
-            EntryError::NotANumber(s) => fill(t.entry_not_a_number, &[("text", s)]),
-            EntryError::Negative => t.entry_negative.to_string(),
+            EntryError::Empty => a.entry_empty.to_string(),
+            EntryError::NotANumber(s) => fill(a.entry_not_a_number, &[("text", s)]),
+            EntryError::Negative => a.entry_negative.to_string(),
             EntryError::NotAVerdict(s) => {
                 let verdicts =
                     [Verdict::Done, Verdict::Half, Verdict::Halted, Verdict::Unknown].map(|v| t.verdict(v));
-                fill(t.entry_not_a_verdict, &[("text", s), ("verdicts", &verdicts.join(", "))])
+                fill(a.entry_not_a_verdict, &[("text", s), ("verdicts", &verdicts.join(", "))])
             }
         }
     }
@@ -454,7 +454,7 @@ impl EntryError {
 
 impl fmt::Display for EntryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(&EN))
+        f.write_str(&self.text(&EN, &EN_ASSIGNMENTS))
     }
 }
 

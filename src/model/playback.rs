@@ -10,7 +10,6 @@ use super::scenario::{lesson_initial, Scenario};
 use super::state_store::{ActualChange, Op, StateStore, Step, TraceLimit};
 use super::value::{Status, Value};
 use crate::messages::{fill, Messages};
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// A finished run, kept whole for playback.
@@ -29,7 +28,7 @@ pub struct Recording {
     /// The part that was down.
     pub down: Option<Part>,
     /// What actually ran at the start.
-    pub actual_initial: BTreeSet<Rc<str>>,
+    pub actual_initial: Vec<Rc<str>>,
     /// Every change to what actually ran.
     pub actual_changes: Vec<ActualChange>,
     /// The failure-matrix row, when the run was the lesson's three events.
@@ -73,7 +72,8 @@ impl Recording {
         plane: &Plane,
         matrix_row: Option<MatrixRow>,
     ) -> Recording {
-        let actual_initial = StateStore::new(initial.clone()).actual().into_iter().map(Rc::from).collect();
+        let actual_initial =
+            sorted(StateStore::new(initial.clone()).actual().into_iter().map(Rc::from).collect());
         Recording {
             initial,
             requests,
@@ -119,26 +119,30 @@ impl Recording {
         })
     }
 
-    /// The copies actually running after the first `cursor` steps, sorted.
-    pub fn actual_at(&self, cursor: usize) -> BTreeSet<Rc<str>> {
+    /// The copies actually running after the first `cursor` steps, sorted, each once.
+    pub fn actual_at(&self, cursor: usize) -> Vec<Rc<str>> {
         let mut running = self.actual_initial.clone();
         for change in self.actual_changes.iter().take_while(|c| c.after_steps <= cursor) {
-            if change.running {
-                running.insert(change.key.clone());
-            } else {
-                running.remove(&change.key);
+            match (running.binary_search(&change.key), change.running) {
+                (Err(at), true) => running.insert(at, change.key.clone()),
+                (Ok(at), false) => {
+                    running.remove(at);
+                }
+                _ => {}
             }
         }
         running
     }
 
-    /// Copies the store holds as running after `cursor` steps, sorted.
-    pub fn believed_at(&self, cursor: usize) -> BTreeSet<Rc<str>> {
-        self.store_at(cursor)
-            .entries()
-            .filter(|(_, v)| v.as_copy().is_some_and(|c| c.status == Status::Running))
-            .map(|(k, _)| k.clone())
-            .collect()
+    /// Copies the store holds as running after `cursor` steps, sorted, each once.
+    pub fn believed_at(&self, cursor: usize) -> Vec<Rc<str>> {
+        sorted(
+            self.store_at(cursor)
+                .entries()
+                .filter(|(_, v)| v.as_copy().is_some_and(|c| c.status == Status::Running))
+                .map(|(k, _)| k.clone())
+                .collect(),
+        )
     }
 
     /// One sentence for step `index` (0-based), as the live region reads it, in `t`'s language:
@@ -159,6 +163,14 @@ impl Recording {
             &[("step", &(index + 1)), ("total", &total), ("part", &t.part(step.component)), ("what", &what)],
         )
     }
+}
+
+/// Keys sorted, each once. A sorted list rather than a set: the lab shows a handful of keys, and
+/// one sort costs the page far less code than a set of its own.
+fn sorted(mut keys: Vec<Rc<str>>) -> Vec<Rc<str>> {
+    keys.sort_unstable();
+    keys.dedup();
+    keys
 }
 
 #[cfg(test)]
@@ -191,8 +203,9 @@ mod tests {
     fn believed_and_actual_part_when_a_death_never_reaches_the_store() {
         let r = Recording::of_events(Some(Part::ApiServer)).unwrap();
         assert_eq!((r.believed_at(r.len()).len(), r.actual_at(r.len()).len()), (5, 4));
-        assert!(!r.actual_at(0).contains("copy/collector-2"), "the copy died before any step");
-        assert!(r.believed_at(r.len()).contains("copy/collector-2"));
+        let c2: Rc<str> = "copy/collector-2".into();
+        assert!(!r.actual_at(0).contains(&c2), "the copy died before any step");
+        assert!(r.believed_at(r.len()).contains(&c2));
         let row = r.matrix_row.unwrap();
         assert_eq!((row.believed, row.actual, row.item_reads, row.writes), (3, 2, 20, 0));
     }

@@ -4,7 +4,7 @@
 
 use super::files;
 use super::lab::{Lab, Play};
-use crate::messages::{fill, Messages};
+use crate::messages::{assignment_texts, fill, AssignmentMessages, Messages};
 use crate::model::assignment::{mark, parse_count, parse_verdict, score, Answer, Assignment, Item, Marked};
 use crate::model::{Op, Part, Verdict};
 use crate::report::{self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION};
@@ -37,13 +37,17 @@ pub struct Work {
     pub blocked: RwSignal<Option<String>>,
     /// Every text shown, in the page's language.
     pub t: &'static Messages,
+    /// The assignment texts, in the same language.
+    pub a: &'static AssignmentMessages,
 }
 
 impl Work {
     /// Restores saved work for `text`, or explains why it cannot.
     pub fn restore(text: &str, t: &'static Messages) -> Work {
+        let a = assignment_texts(t);
         let work = Work {
             t,
+            a,
             predictions: RwSignal::new(BTreeMap::new()),
             locked: RwSignal::new(false),
             notice: RwSignal::new(None),
@@ -51,10 +55,10 @@ impl Work {
             blocked: RwSignal::new(None),
         };
         let key = storage_key(text);
-        match files::load(&key, t) {
+        match files::load(&key, a) {
             Err(why) => {
                 work.saving.set(false);
-                work.notice.set(Some(fill(t.storage_page_only, &[("why", &why)])));
+                work.notice.set(Some(fill(a.storage_page_only, &[("why", &why)])));
             }
             Ok(None) => {}
             Ok(Some(stored)) => match parse_record(&stored) {
@@ -64,20 +68,20 @@ impl Work {
                 }
                 Err(e @ RecordError::Newer(_)) => {
                     work.saving.set(false);
-                    work.notice.set(Some(format!("{} {}", e.text(t), t.storage_lost)));
+                    work.notice.set(Some(format!("{} {}", e.text(a), a.storage_lost)));
                 }
                 Err(e @ RecordError::Corrupt(_)) => {
                     let aside = format!("{key}/corrupt/{}", files::now_iso());
-                    let saved = files::save(&aside, &stored, t);
+                    let saved = files::save(&aside, &stored, a);
                     let then = match &saved {
-                        Ok(()) => fill(t.record_kept_aside, &[("key", &aside)]),
+                        Ok(()) => fill(a.record_kept_aside, &[("key", &aside)]),
                         Err(why) => {
-                            let not = fill(t.record_not_kept_aside, &[("why", why)]);
-                            format!("{not} {}", t.storage_lost)
+                            let not = fill(a.record_not_kept_aside, &[("why", why)]);
+                            format!("{not} {}", a.storage_lost)
                         }
                     };
                     work.saving.set(saved.is_ok());
-                    work.notice.set(Some(format!("{} {then}", e.text(t))));
+                    work.notice.set(Some(format!("{} {then}", e.text(a))));
                 }
             },
         }
@@ -91,7 +95,7 @@ impl Work {
         if own.values().all(|v| v.trim().is_empty()) {
             self.predictions.set(shared);
         } else if own != shared {
-            self.notice.set(Some(self.t.predictions_kept.into()));
+            self.notice.set(Some(self.a.predictions_kept.into()));
         }
     }
 
@@ -105,9 +109,9 @@ impl Work {
             locked: self.locked.get_untracked(),
             saved_at: files::now_iso(),
         };
-        if let Err(why) = files::save(&storage_key(text), &record_json(&record), self.t) {
+        if let Err(why) = files::save(&storage_key(text), &record_json(&record), self.a) {
             self.saving.set(false);
-            self.notice.set(Some(fill(self.t.save_failed, &[("why", &why)])));
+            self.notice.set(Some(fill(self.a.save_failed, &[("why", &why)])));
         }
     }
 }
@@ -128,10 +132,10 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         let bad = mark(&l.items, &typed)
             .into_iter()
             .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
-            .map(|m| m.item.label_in(work.t))
+            .map(|m| m.item.label_in(work.t, work.a))
             .collect::<Vec<_>>();
         if !bad.is_empty() {
-            work.blocked.set(Some(fill(work.t.run_blocked, &[("items", &bad.join(", "))])));
+            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
             return;
         }
         work.blocked.set(None);
@@ -153,12 +157,12 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
             <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
             <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
-            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.t.notice_mark} {n}</p> })}
+            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>
                 <div class="items">{inputs}</div>
                 {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}
                 <button type="button" data-testid="run" on:click=run disabled=move || work.locked.get()>
-                    {move || if work.locked.get() { work.t.run_locked } else { work.t.run }}
+                    {move || if work.locked.get() { work.a.run_locked } else { work.a.run }}
                 </button>
             </form>
             {move || work.locked.get().then(|| view! { <Reveal lab loaded work /> })}
@@ -167,12 +171,12 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
 }
 
 /// Why a typed prediction cannot be used, if it cannot (empty is fine until Run).
-fn problem(is_word: bool, text: &str, t: &Messages) -> Option<String> {
+fn problem(is_word: bool, text: &str, t: &Messages, a: &AssignmentMessages) -> Option<String> {
     if text.trim().is_empty() {
         return None;
     }
     let error = if is_word { parse_verdict(text).err() } else { parse_count(text).err() };
-    error.map(|e| e.text(t))
+    error.map(|e| e.text(t, a))
 }
 
 /// One prediction: a text box for a count, a choice for a verdict, with an inline message.
@@ -193,9 +197,9 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
         }
     };
     let is_word = matches!(item.answer, Answer::Word(_));
-    let t = work.t;
-    let message = move || problem(is_word, &value.get(), t);
-    let tolerance = (item.tolerance > 0).then(|| fill(t.tolerance, &[("n", &item.tolerance)]));
+    let (t, a) = (work.t, work.a);
+    let message = move || problem(is_word, &value.get(), t, a);
+    let tolerance = (item.tolerance > 0).then(|| fill(a.tolerance, &[("n", &item.tolerance)]));
     let control = if is_word {
         view! {
             <select id=input_id.clone() data-testid=input_id.clone() prop:value=value
@@ -204,7 +208,7 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
                     .map(|v| {
                         // The value is the lesson's word (what is saved and scored); the text is the page's.
                         let value = v.map_or("", Verdict::as_str);
-                        view! { <option value=value>{v.map_or(t.choose, |v| t.verdict(v))}</option> }
+                        view! { <option value=value>{v.map_or(a.choose, |v| t.verdict(v))}</option> }
                     })
                     .collect_view()}
             </select>
@@ -221,7 +225,7 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
     };
     view! {
         <div class="item">
-            <label for=input_id>{item.label_in(t)}{tolerance}</label>
+            <label for=input_id>{item.label_in(t, a)}{tolerance}</label>
             {control}
             {move || message().map(|m| view! { <span class="error" data-testid="input-error">{m}</span> })}
         </div>
@@ -232,35 +236,35 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
 /// explain it.
 #[component]
 fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
-    let t = work.t;
+    let a = work.a;
     let marked = move || mark(&loaded.get_value().items, &work.predictions.get());
     let reveal = loaded.get_value().assignment.reveal;
     let export = move |csv: bool| {
         let l = loaded.get_value();
         let r = report::report(&l.assignment, &l.text, &marked(), &files::now_iso());
         let result = if csv {
-            files::download("lab-report.csv", "text/csv", &report::report_csv(&r), t)
+            files::download("lab-report.csv", "text/csv", &report::report_csv(&r), a)
         } else {
-            files::download("lab-report.json", "application/json", &report::report_json(&r), t)
+            files::download("lab-report.json", "application/json", &report::report_json(&r), a)
         };
         if let Err(why) = result {
-            work.notice.set(Some(fill(t.export_failed, &[("why", &why)])));
+            work.notice.set(Some(fill(a.export_failed, &[("why", &why)])));
         }
     };
     view! {
         <div class="reveal" data-testid="reveal">
             <p class="score" data-testid="score">
-                {move || { let (c, n) = score(&marked()); fill(t.score, &[("correct", &c), ("total", &n)]) }}
+                {move || { let (c, n) = score(&marked()); fill(a.score, &[("correct", &c), ("total", &n)]) }}
             </p>
-            <div class="scroll" tabindex="0" role="region" aria-label=t.reveal_region>
+            <div class="scroll" tabindex="0" role="region" aria-label=a.reveal_region>
                 <table>
                     <thead>
                         <tr>
-                            <th scope="col">{t.col_item}</th>
-                            <th scope="col">{t.col_prediction}</th>
-                            {reveal.then(|| view! { <th scope="col">{t.col_actual}</th><th scope="col">{t.col_difference}</th> })}
-                            <th scope="col">{t.col_result}</th>
-                            {reveal.then(|| view! { <th scope="col">{t.col_see}</th> })}
+                            <th scope="col">{a.col_item}</th>
+                            <th scope="col">{a.col_prediction}</th>
+                            {reveal.then(|| view! { <th scope="col">{a.col_actual}</th><th scope="col">{a.col_difference}</th> })}
+                            <th scope="col">{a.col_result}</th>
+                            {reveal.then(|| view! { <th scope="col">{a.col_see}</th> })}
                         </tr>
                     </thead>
                     <tbody>
@@ -269,9 +273,9 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
                 </table>
             </div>
             <p class="export">
-                <button type="button" data-testid="export-json" on:click=move |_| export(false)>{t.export_json}</button>
+                <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
                 " "
-                <button type="button" data-testid="export-csv" on:click=move |_| export(true)>{t.export_csv}</button>
+                <button type="button" data-testid="export-csv" on:click=move |_| export(true)>{a.export_csv}</button>
             </p>
         </div>
     }
@@ -280,17 +284,18 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
 #[component]
 fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
     let t = lab.t;
+    let a = assignment_texts(t);
     let result = match (&m.read, m.correct, m.difference) {
-        (Err(e), _, _) => fill(t.result_invalid, &[("why", &e.text(t))]),
-        (Ok(_), true, _) => t.result_correct.to_string(),
-        (Ok(_), false, Some(d)) if reveal => fill(t.result_off_by, &[("n", &d.unsigned_abs())]),
-        (Ok(_), false, _) => t.result_wrong.to_string(),
+        (Err(e), _, _) => fill(a.result_invalid, &[("why", &e.text(t, a))]),
+        (Ok(_), true, _) => a.result_correct.to_string(),
+        (Ok(_), false, Some(d)) if reveal => fill(a.result_off_by, &[("n", &d.unsigned_abs())]),
+        (Ok(_), false, _) => a.result_wrong.to_string(),
     };
     let links = (reveal && !m.correct).then(|| explaining_rows(lab, &m.item.id));
     let testid = format!("reveal-{}", m.item.id.replace([' ', '.'], "-"));
     view! {
         <tr data-testid=testid class:wrong=!m.correct>
-            <th scope="row">{m.item.label_in(t)}</th>
+            <th scope="row">{m.item.label_in(t, a)}</th>
             <td>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
             {reveal.then(|| view! {
                 <td>{match &m.item.answer { Answer::Word(v) => t.verdict(*v).to_string(), a => a.to_string() }}</td>
@@ -305,12 +310,13 @@ fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
 /// Links to what explains an item: the trace rows that make up a count, or a matrix row.
 fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
     let t = lab.t;
+    let a = assignment_texts(t);
     if let Some(rest) = id.strip_prefix("matrix.") {
         let name = rest.rsplit_once('.').map_or(rest, |(n, _)| n);
         let shown = Part::from_name(name).map_or(t.part_none, |p| t.part(p));
         return vec![(
             format!("#matrix-row-{}", name.replace(' ', "-")),
-            fill(t.see_matrix_row, &[("name", &shown)]),
+            fill(a.see_matrix_row, &[("name", &shown)]),
         )];
     }
     let recording = lab.recording_of(Play::Assignment, lab.down.get_untracked());
@@ -320,7 +326,7 @@ fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
         _ => true,
     };
     if id == "rounds" || id == "components" {
-        return vec![("#trace-title".to_string(), t.see_trace.to_string())];
+        return vec![("#trace-title".to_string(), a.see_trace.to_string())];
     }
     recording
         .steps
@@ -329,9 +335,9 @@ fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
         .filter(|(_, s)| wanted(s.op))
         .map(|(i, s)| {
             let text = if s.op == Op::Read {
-                fill(t.see_read_step, &[("n", &(i + 1)), ("items", &t.items(s.items))])
+                fill(a.see_read_step, &[("n", &(i + 1)), ("items", &t.items(s.items))])
             } else {
-                fill(t.see_step, &[("n", &(i + 1))])
+                fill(a.see_step, &[("n", &(i + 1))])
             };
             (format!("#step-{}", i + 1), text)
         })

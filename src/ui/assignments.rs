@@ -3,7 +3,7 @@
 
 use super::assignment_panel::{AssignmentPanel, Loaded, Work};
 use super::{apply_shared, browser, files, Lab};
-use crate::messages::fill;
+use crate::messages::{assignment_texts, fill};
 use crate::model::assignment::Assignment;
 use crate::report::decode_link;
 use crate::share::{Run, Shared};
@@ -47,15 +47,16 @@ pub(super) fn load(
     predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
 ) -> impl IntoView {
     let t = lab.t;
+    let a = assignment_texts(t);
     let status = RwSignal::new(None::<Status>);
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|text| {
             let assignment = Assignment::from_json(&text)
-                .map_err(|e| fill(t.assignment_not_usable, &[("origin", &origin), ("why", &e)]))?;
+                .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e)]))?;
             let items = assignment
                 .answer_key()
-                .map_err(|e| fill(t.assignment_no_key, &[("origin", &origin), ("why", &e)]))?;
+                .map_err(|e| fill(a.assignment_no_key, &[("origin", &origin), ("why", &e)]))?;
             Ok(Loaded { assignment, text, items })
         });
         match parsed {
@@ -78,29 +79,29 @@ pub(super) fn load(
     match source() {
         Source::None => {}
         Source::Inline(text) => accept(
-            text.map_err(|e| fill(t.assignment_link_broken, &[("why", &e)])),
-            t.assignment_from_link.into(),
+            text.map_err(|e| fill(a.assignment_link_broken, &[("why", &e)])),
+            a.assignment_from_link.into(),
         ),
         Source::File(path) => {
             status.set(Some(Status::Loading(path.clone())));
             leptos::task::spawn_local(async move {
-                let text = files::fetch_text(&path, t).await;
-                accept(text, fill(t.assignment_from_file, &[("path", &path)]));
+                let text = files::fetch_text(&path, a).await;
+                accept(text, fill(a.assignment_from_file, &[("path", &path)]));
             });
         }
     }
     move || match status.get() {
         None => None,
         Some(Status::Loading(path)) => Some(
-            view! { <p class="notice" role="status">{fill(t.assignment_loading, &[("path", &path)])}</p> }
+            view! { <p class="notice" role="status">{fill(a.assignment_loading, &[("path", &path)])}</p> }
                 .into_any(),
         ),
         Some(Status::Failed(why)) => Some(
             view! {
                 <section class="assignment-error" role="alert" data-testid="assignment-error">
-                    <h2>{t.assignment_unusable}</h2>
+                    <h2>{a.assignment_unusable}</h2>
                     <p>{why}</p>
-                    <p>{t.assignment_unusable_hint}</p>
+                    <p>{a.assignment_unusable_hint}</p>
                 </section>
             }
             .into_any(),

@@ -15,8 +15,11 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
         let cursor = lab.cursor.get();
         let believed = recording.believed_at(cursor);
         let actual = recording.actual_at(cursor);
-        let ghosts: Vec<String> = believed.difference(&actual).map(|k| k.to_string()).collect();
-        let unseen: Vec<String> = actual.difference(&believed).map(|k| k.to_string()).collect();
+        let missing = |from: &[std::rc::Rc<str>], other: &[std::rc::Rc<str>]| -> Vec<String> {
+            from.iter().filter(|k| other.binary_search(k).is_err()).map(|k| k.to_string()).collect()
+        };
+        let ghosts = missing(&believed, &actual);
+        let unseen = missing(&actual, &believed);
         (believed.len(), actual.len(), ghosts, unseen)
     };
     let why = move || {

@@ -2,42 +2,42 @@
 //! that may be blocked or full, downloads, chosen files, and the clock. Every failure comes back
 //! as a message for the student (from the message table), never as a panic.
 
-use crate::messages::{fill, Messages};
+use crate::messages::{fill, AssignmentMessages};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 /// Fetches a text file by a path relative to the page.
-pub async fn fetch_text(path: &str, t: &Messages) -> Result<String, String> {
-    let failed = |why: &str| fill(t.fetch_failed, &[("path", &path), ("why", &why)]);
-    let window = web_sys::window().ok_or_else(|| failed(t.fetch_network))?;
-    let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| failed(t.fetch_network))?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| failed(t.fetch_network))?;
+pub async fn fetch_text(path: &str, a: &AssignmentMessages) -> Result<String, String> {
+    let failed = |why: &str| fill(a.fetch_failed, &[("path", &path), ("why", &why)]);
+    let window = web_sys::window().ok_or_else(|| failed(a.fetch_network))?;
+    let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| failed(a.fetch_network))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| failed(a.fetch_network))?;
     if !response.ok() {
-        return Err(failed(&fill(t.fetch_http, &[("status", &response.status())])));
+        return Err(failed(&fill(a.fetch_http, &[("status", &response.status())])));
     }
-    let body = response.text().map_err(|_| failed(t.fetch_unreadable))?;
-    let text = JsFuture::from(body).await.map_err(|_| failed(t.fetch_unreadable))?;
-    text.as_string().ok_or_else(|| failed(t.fetch_unreadable))
+    let body = response.text().map_err(|_| failed(a.fetch_unreadable))?;
+    let text = JsFuture::from(body).await.map_err(|_| failed(a.fetch_unreadable))?;
+    text.as_string().ok_or_else(|| failed(a.fetch_unreadable))
 }
 
 /// The page's local storage, or why it cannot be used.
-fn storage(t: &Messages) -> Result<web_sys::Storage, String> {
-    let window = web_sys::window().ok_or(t.storage_none)?;
+fn storage(a: &AssignmentMessages) -> Result<web_sys::Storage, String> {
+    let window = web_sys::window().ok_or(a.storage_none)?;
     match window.local_storage() {
         Ok(Some(s)) => Ok(s),
-        Ok(None) => Err(t.storage_none.into()),
-        Err(_) => Err(t.storage_blocked.into()),
+        Ok(None) => Err(a.storage_none.into()),
+        Err(_) => Err(a.storage_blocked.into()),
     }
 }
 
 /// Reads a stored string (none when absent).
-pub fn load(key: &str, t: &Messages) -> Result<Option<String>, String> {
-    storage(t)?.get_item(key).map_err(|_| t.storage_blocked.to_string())
+pub fn load(key: &str, a: &AssignmentMessages) -> Result<Option<String>, String> {
+    storage(a)?.get_item(key).map_err(|_| a.storage_blocked.to_string())
 }
 
 /// Stores a string.
-pub fn save(key: &str, value: &str, t: &Messages) -> Result<(), String> {
-    storage(t)?.set_item(key, value).map_err(|_| t.storage_full.to_string())
+pub fn save(key: &str, value: &str, a: &AssignmentMessages) -> Result<(), String> {
+    storage(a)?.set_item(key, value).map_err(|_| a.storage_full.to_string())
 }
 
 /// The current time, ISO 8601.
@@ -46,8 +46,8 @@ pub fn now_iso() -> String {
 }
 
 /// Offers `text` as a file download.
-pub fn download(name: &str, mime: &str, text: &str, t: &Messages) -> Result<(), String> {
-    let not_made = || t.file_not_made.to_string();
+pub fn download(name: &str, mime: &str, text: &str, a: &AssignmentMessages) -> Result<(), String> {
+    let not_made = || a.file_not_made.to_string();
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -64,8 +64,11 @@ pub fn download(name: &str, mime: &str, text: &str, t: &Messages) -> Result<(), 
 }
 
 /// Reads the first file chosen in a file input.
-pub async fn read_chosen_file(input: &web_sys::HtmlInputElement, t: &Messages) -> Result<String, String> {
-    let file = input.files().and_then(|f| f.get(0)).ok_or(t.file_none)?;
-    let text = JsFuture::from(file.text()).await.map_err(|_| t.file_unreadable.to_string())?;
-    text.as_string().ok_or_else(|| t.file_unreadable.to_string())
+pub async fn read_chosen_file(
+    input: &web_sys::HtmlInputElement,
+    a: &AssignmentMessages,
+) -> Result<String, String> {
+    let file = input.files().and_then(|f| f.get(0)).ok_or(a.file_none)?;
+    let text = JsFuture::from(file.text()).await.map_err(|_| a.file_unreadable.to_string())?;
+    text.as_string().ok_or_else(|| a.file_unreadable.to_string())
 }

@@ -4,7 +4,6 @@
 use crate::messages::Messages;
 use crate::model::{Part, Recording, Request, Scenario, Service, Value, MATRIX_ORDER};
 use leptos::prelude::*;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Which run the student is looking at: the run a share link names.
@@ -16,8 +15,9 @@ pub use crate::share::MAX_DESIRED;
 /// second.
 pub const SPEEDS: [(f64, &str); 4] = [(0.5, "0.5"), (1.0, "1"), (2.0, "2"), (3.0, "3")];
 
-/// Recordings by run, made once each.
-type Recordings = HashMap<(Play, Option<Part>), Rc<Recording>>;
+/// Recordings by run, made once each. A short list, not a map: a session records a few dozen runs
+/// at most, and a map type of its own would cost the page more code than the search.
+type Recordings = Vec<((Play, Option<Part>), Rc<Recording>)>;
 
 /// The lab's state: a handful of signals, and the recordings computed from them.
 #[derive(Clone, Copy)]
@@ -59,7 +59,7 @@ impl Lab {
             speed: RwSignal::new(2),
             finished: RwSignal::new(Vec::new()),
             generation: RwSignal::new(0),
-            cache: StoredValue::new_local(HashMap::new()),
+            cache: StoredValue::new_local(Vec::new()),
             assignment: StoredValue::new_local(None),
         }
     }
@@ -76,7 +76,9 @@ impl Lab {
 
     /// The recording of any run; runs are recorded once and kept.
     pub fn recording_of(&self, play: Play, down: Option<Part>) -> Rc<Recording> {
-        if let Some(r) = self.cache.with_value(|c| c.get(&(play, down)).cloned()) {
+        if let Some(r) =
+            self.cache.with_value(|c| c.iter().find(|(k, _)| *k == (play, down)).map(|(_, r)| r.clone()))
+        {
             return r;
         }
         let recorded = match play {
@@ -98,9 +100,7 @@ impl Lab {
             Recording::of(&Scenario { requests: Vec::new(), ..Scenario::lesson() })
                 .unwrap_or_else(|_| empty())
         }));
-        self.cache.update_value(|c| {
-            c.insert((play, down), recording.clone());
-        });
+        self.cache.update_value(|c| c.push(((play, down), recording.clone())));
         recording
     }
 
@@ -128,7 +128,7 @@ impl Lab {
     pub fn load_assignment(&self, scenario: Scenario) {
         let down = scenario.down;
         self.assignment.set_value(Some(scenario));
-        self.cache.update_value(|c| c.retain(|(play, _), _| *play != Play::Assignment));
+        self.cache.update_value(|c| c.retain(|((play, _), _)| *play != Play::Assignment));
         self.switch(Play::Assignment, down);
     }
 

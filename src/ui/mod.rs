@@ -38,7 +38,7 @@ use leptos::prelude::*;
 /// Mounts the lab into the page body.
 pub fn mount() {
     std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
+        web_sys::console::error_1(&info.to_string().into());
         crash::show(&info.to_string());
     }));
     // A way to see the fallback on purpose (the end-to-end tests use it).
@@ -103,7 +103,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     let (shared, mut link_notices) = share::parse(&params, t);
     #[cfg(feature = "assignments")]
     let shared = {
-        let (predictions, notice) = share::predictions(&params, t);
+        let (predictions, notice) = share::predictions(&params, t, messages::assignment_texts(t));
         link_notices.extend(notice);
         Shared { predictions, ..shared }
     };
@@ -120,7 +120,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     if shared.run != Some(Run::Assignment) {
         apply_shared(lab, &shared);
     }
-    let predictions = RwSignal::new(None::<RwSignal<std::collections::BTreeMap<String, String>>>);
+    let predictions: share_link::Predictions = RwSignal::new(None);
     let assignment = assignment_area(lab, shared, predictions);
     view! {
         <main class=if embed { "lab embed" } else { "lab" } data-testid="lab">
@@ -163,22 +163,13 @@ fn apply_shared(lab: Lab, shared: &Shared) {
 
 /// The assignment the page names, once loaded, with what a share link adds to it.
 #[cfg(feature = "assignments")]
-fn assignment_area(
-    lab: Lab,
-    shared: Shared,
-    predictions: RwSignal<Option<RwSignal<std::collections::BTreeMap<String, String>>>>,
-) -> impl IntoView {
+fn assignment_area(lab: Lab, shared: Shared, predictions: share_link::Predictions) -> impl IntoView {
     assignments::load(lab, shared, predictions)
 }
 
 /// The plain build never sees an assignment: boot.js loads the other build for those pages.
 #[cfg(not(feature = "assignments"))]
-fn assignment_area(
-    _: Lab,
-    _: Shared,
-    _: RwSignal<Option<RwSignal<std::collections::BTreeMap<String, String>>>>,
-) -> impl IntoView {
-}
+fn assignment_area(_: Lab, _: Shared, _: share_link::Predictions) -> impl IntoView {}
 
 /// Reviewing an exported report belongs to the assignments build; the plain lab links there.
 #[cfg(feature = "assignments")]

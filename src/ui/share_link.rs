@@ -1,18 +1,19 @@
-//! "Share this view": a link that opens the lab on the same run, downed part and step, and, if
-//! the student ticks the box, with their predictions.
+//! "Share this view": a link that opens the lab on the same run, downed part and step, and, in
+//! the assignments build, if the student ticks the box, with their predictions.
 
 use super::browser;
 use super::lab::Lab;
+use crate::messages::Messages;
 use crate::share::{query, Shared};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
+/// The typed predictions of a loaded assignment, if any.
+pub type Predictions = RwSignal<Option<RwSignal<BTreeMap<String, String>>>>;
+
 /// The share box. `predictions` holds the assignment's typed predictions once one is loaded.
 #[component]
-pub fn ShareLink(
-    lab: Lab,
-    predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
-) -> impl IntoView {
+pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
     let t = lab.t;
     let with_predictions = RwSignal::new(false);
     let link = RwSignal::new(None::<String>);
@@ -21,26 +22,17 @@ pub fn ShareLink(
             run: Some(lab.play.get_untracked()),
             down: Some(lab.down.get_untracked()),
             step: Some(lab.cursor.get_untracked()),
-            predictions: predictions
-                .get_untracked()
-                .filter(|_| with_predictions.get_untracked())
-                .map(|p| p.get_untracked()),
+            predictions: None,
         };
-        let keep: Vec<(String, String)> =
+        let mut keep: Vec<(String, String)> =
             browser::params().into_iter().filter(|(k, _)| k == "a" || k == "assignment").collect();
+        keep.extend(shared_predictions(predictions, with_predictions));
         link.set(Some(format!("{}?{}", browser::page_address(), query(&shared, &keep))));
     };
     view! {
         <section class="share" aria-labelledby="share-title">
             <h2 id="share-title">{t.share_title}</h2>
-            {move || predictions.get().is_some().then(|| view! {
-                <label>
-                    <input type="checkbox" data-testid="share-predictions" prop:checked=with_predictions
-                        on:change=move |ev| with_predictions.set(event_target_checked(&ev)) />
-                    {t.share_predictions}
-                </label>
-                " "
-            })}
+            {predictions_box(t, predictions, with_predictions)}
             <button type="button" data-testid="make-link" on:click=make>{t.share_make}</button>
             {move || link.get().map(|l| view! {
                 <label class="link">
@@ -50,3 +42,36 @@ pub fn ShareLink(
         </section>
     }
 }
+
+/// The link's `p` parameter, when the student chose to share their predictions.
+#[cfg(feature = "assignments")]
+fn shared_predictions(predictions: Predictions, with: RwSignal<bool>) -> Option<(String, String)> {
+    let p = predictions.get_untracked().filter(|_| with.get_untracked())?;
+    Some(crate::share::predictions_param(&p.get_untracked()))
+}
+
+#[cfg(not(feature = "assignments"))]
+fn shared_predictions(_: Predictions, _: RwSignal<bool>) -> Option<(String, String)> {
+    None
+}
+
+/// The box that adds predictions to the link, once an assignment is loaded.
+#[cfg(feature = "assignments")]
+fn predictions_box(t: &'static Messages, predictions: Predictions, with: RwSignal<bool>) -> impl IntoView {
+    move || {
+        predictions.get().is_some().then(|| {
+            view! {
+                <label>
+                    <input type="checkbox" data-testid="share-predictions" prop:checked=with
+                        on:change=move |ev| with.set(event_target_checked(&ev)) />
+                    {crate::messages::assignment_texts(t).share_predictions}
+                </label>
+                " "
+            }
+        })
+    }
+}
+
+/// The plain lab has no predictions to share.
+#[cfg(not(feature = "assignments"))]
+fn predictions_box(_: &'static Messages, _: Predictions, _: RwSignal<bool>) -> impl IntoView {}
