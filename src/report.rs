@@ -2,6 +2,7 @@
 //! the exported lab report (JSON and CSV), and the compact encoding that carries an assignment in
 //! a link. Pure Rust: the browser side only moves these strings around.
 
+use crate::messages::Problem;
 use crate::model::assignment::{score, Assignment, Marked};
 use crate::model::ScenarioError;
 use serde::{Deserialize, Serialize};
@@ -151,12 +152,14 @@ pub fn report_json(r: &Report) -> String {
 
 /// Reads an exported report back, for review.
 pub fn parse_report(text: &str) -> Result<Report, ScenarioError> {
-    let r: Report = serde_json::from_str(text)
-        .map_err(|e| ScenarioError { path: String::new(), message: format!("not a lab report: {e}") })?;
+    let r: Report = serde_json::from_str(text).map_err(|e| ScenarioError {
+        path: String::new(),
+        problem: Problem::of(|a| a.e_not_a_report).with("why", e),
+    })?;
     if r.version > RECORD_VERSION {
         return Err(ScenarioError {
             path: "version".into(),
-            message: format!("report version {} is newer than this lab", r.version),
+            problem: Problem::of(|a| a.e_newer_report).with("version", r.version),
         });
     }
     Ok(r)
@@ -213,7 +216,7 @@ pub fn encode_link(text: &str) -> String {
 
 /// Reads [`encode_link`]'s output back; also takes standard base64 and stray padding, spaces
 /// or line breaks that copy-paste adds.
-pub fn decode_link(code: &str) -> Result<String, String> {
+pub fn decode_link(code: &str) -> Result<String, Problem> {
     let mut bits = 0u32;
     let mut count = 0;
     let mut bytes = Vec::with_capacity(code.len() * 3 / 4);
@@ -224,11 +227,7 @@ pub fn decode_link(code: &str) -> Result<String, String> {
             '0'..='9' => c as u32 - '0' as u32 + 52,
             '-' | '+' => 62,
             '_' | '/' => 63,
-            other => {
-                return Err(format!(
-                    "the link's assignment code has a character that does not belong: '{other}'"
-                ))
-            }
+            other => return Err(Problem::of(|a| a.e_link_character).with("found", other)),
         };
         bits = bits << 6 | v;
         count += 6;
@@ -238,7 +237,7 @@ pub fn decode_link(code: &str) -> Result<String, String> {
             bits &= (1 << count) - 1;
         }
     }
-    String::from_utf8(bytes).map_err(|_| "the link's assignment code is cut short or damaged".to_string())
+    String::from_utf8(bytes).map_err(|_| Problem::of(|a| a.e_link_damaged))
 }
 
 #[cfg(test)]
@@ -255,7 +254,7 @@ mod tests {
             let pasted = format!(" {}\n{}== ", &code[..code.len() / 2], &code[code.len() / 2..]);
             assert_eq!(decode_link(&pasted).as_deref(), Ok(text));
         }
-        assert!(decode_link("ab*c").unwrap_err().contains("does not belong"));
+        assert!(decode_link("ab*c").unwrap_err().to_string().contains("does not belong"));
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn predictions(
     a: &AssignmentMessages,
 ) -> (Option<BTreeMap<String, String>>, Option<String>) {
     let Some((_, value)) = params.iter().rev().find(|(k, _)| k == "p") else { return (None, None) };
-    match decode_link(value).and_then(|json| {
+    match decode_link(value).map_err(|e| e.text(a)).and_then(|json| {
         serde_json::from_str::<BTreeMap<String, String>>(&json)
             .map_err(|e| fill(a.link_not_predictions, &[("why", &e)]))
     }) {

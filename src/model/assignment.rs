@@ -6,7 +6,7 @@ use super::part::Part;
 use super::scenario::{err, join, kind, object, only_fields, quoted, string, whole, Scenario, ScenarioError};
 use super::state_store::TraceLimit;
 use super::table::TraceSummary;
-use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
+use crate::messages::{fill, AssignmentMessages, Messages, Problem, Template, EN, EN_ASSIGNMENTS};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -246,10 +246,11 @@ impl Assignment {
     /// Parses an assignment document; errors name the field.
     pub fn from_json(text: &str) -> Result<Assignment, ScenarioError> {
         if text.len() > super::scenario::MAX_INPUT_BYTES {
-            return err("", "the assignment is too large");
+            return err("", Problem::of(|a| a.e_assignment_too_large));
         }
-        let doc: Json = serde_json::from_str(text).or_else(|e| err("", format!("invalid JSON: {e}")))?;
-        let obj = object(&doc, "", "an assignment object")?;
+        let doc: Json = serde_json::from_str(text)
+            .or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))?;
+        let obj = object(&doc, "", |a| a.what_assignment)?;
         only_fields(
             obj,
             "",
@@ -257,13 +258,11 @@ impl Assignment {
         )?;
         let version = match obj.get("version") {
             Some(v) => whole(v, "version", 1, u64::MAX)?,
-            None => return err("", "missing field \"version\" (this lab reads version 1)"),
+            None => return err("", Problem::of(|a| a.e_no_version).with("version", ASSIGNMENT_VERSION)),
         };
         if version > ASSIGNMENT_VERSION {
-            return err(
-                "version",
-                format!("version {version} is newer than this lab (it reads version {ASSIGNMENT_VERSION})"),
-            );
+            let newer = Problem::of(|a| a.e_newer_assignment).with("version", version);
+            return err("version", newer.with("supported", ASSIGNMENT_VERSION));
         }
         let text_field = |name: &str| -> Result<String, ScenarioError> {
             match obj.get(name) {
@@ -271,7 +270,7 @@ impl Assignment {
                 Some(v) => {
                     let s = string(v, name)?;
                     if s.len() > MAX_TEXT {
-                        return err(name, format!("is longer than {MAX_TEXT} characters"));
+                        return err(name, Problem::of(|a| a.e_too_long).with("max", MAX_TEXT));
                     }
                     Ok(s.to_string())
                 }
@@ -279,7 +278,7 @@ impl Assignment {
         };
         let title = text_field("title")?;
         if title.trim().is_empty() {
-            return err("title", "an assignment needs a title");
+            return err("title", Problem::of(|a| a.e_no_title));
         }
         let instructions = text_field("instructions")?;
         let scenario = match obj.get("scenario") {
@@ -290,7 +289,7 @@ impl Assignment {
             None => Vec::new(),
             Some(v) => list(v, "predict", |s, at| {
                 Quantity::from_id(s)
-                    .ok_or_else(|| unknown(at, "quantity", s, Quantity::ALL.map(Quantity::id)))
+                    .ok_or_else(|| unknown(at, |a| a.e_unknown_quantity, s, Quantity::ALL.map(Quantity::id)))
             })?,
         };
         let matrix = match obj.get("matrix") {
@@ -298,12 +297,12 @@ impl Assignment {
             Some(v) => Some(parse_matrix(v)?),
         };
         if predict.is_empty() && matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty()) {
-            return err("predict", "the assignment asks for nothing: list quantities in \"predict\" or rows and cells in \"matrix\"");
+            return err("predict", Problem::of(|a| a.e_asks_nothing));
         }
         let tolerance = match obj.get("tolerance") {
             None => BTreeMap::new(),
             Some(v) => {
-                let t = object(v, "tolerance", "an object of name: whole number")?;
+                let t = object(v, "tolerance", |a| a.what_tolerance)?;
                 t.iter()
                     .map(|(k, n)| {
                         Ok((k.clone(), whole(n, &format!("tolerance[{}]", quoted(k)), 0, 1_000_000)?))
@@ -314,7 +313,9 @@ impl Assignment {
         let reveal = match obj.get("reveal") {
             None => true,
             Some(Json::Bool(b)) => *b,
-            Some(other) => return err("reveal", format!("must be true or false, found {}", kind(other))),
+            Some(other) => {
+                return err("reveal", Problem::of(|a| a.e_not_bool).with_text("kind", kind(other)))
+            }
         };
         Ok(Assignment { title, instructions, scenario, predict, matrix, tolerance, reveal })
     }
@@ -380,10 +381,10 @@ fn cell_answer(row: &MatrixRow, cell: Cell) -> Answer {
     }
 }
 
-fn unknown<const N: usize>(at: &str, what: &str, found: &str, expected: [&str; N]) -> ScenarioError {
+fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> ScenarioError {
     ScenarioError {
         path: at.to_string(),
-        message: format!("unknown {what} \"{found}\" (expected one of {})", expected.join(", ")),
+        problem: Problem::of(what).with("found", found).with("expected", expected.join(", ")),
     }
 }
 
@@ -393,7 +394,7 @@ fn list<T>(
     each: impl Fn(&str, &str) -> Result<T, ScenarioError>,
 ) -> Result<Vec<T>, ScenarioError> {
     let Json::Array(items) = v else {
-        return err(at, format!("must be an array of names, found {}", kind(v)));
+        return err(at, Problem::of(|a| a.e_not_names).with_text("kind", kind(v)));
     };
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
@@ -404,20 +405,22 @@ fn list<T>(
 }
 
 fn parse_matrix(v: &Json) -> Result<MatrixTask, ScenarioError> {
-    let obj: &Map<String, Json> = object(v, "matrix", "an object {\"rows\", \"cells\"}")?;
+    let obj: &Map<String, Json> = object(v, "matrix", |a| a.what_matrix)?;
     only_fields(obj, "matrix", &["rows", "cells"])?;
     let names = ["-", "API server", "state store", "scheduler", "controller manager", "node agents"];
     let rows = match obj.get("rows") {
         None => super::matrix::MATRIX_ORDER[..5].to_vec(),
         Some(v) => list(v, &join("matrix", "rows"), |s, at| match s {
             "-" => Ok(None),
-            name => Part::from_name(name).map(Some).ok_or_else(|| unknown(at, "row", name, names)),
+            name => {
+                Part::from_name(name).map(Some).ok_or_else(|| unknown(at, |a| a.e_unknown_row, name, names))
+            }
         })?,
     };
     let cells = match obj.get("cells") {
         None => Cell::ALL.to_vec(),
         Some(v) => list(v, &join("matrix", "cells"), |s, at| {
-            Cell::from_id(s).ok_or_else(|| unknown(at, "cell", s, Cell::ALL.map(Cell::id)))
+            Cell::from_id(s).ok_or_else(|| unknown(at, |a| a.e_unknown_cell, s, Cell::ALL.map(Cell::id)))
         })?,
     };
     Ok(MatrixTask { rows, cells })

@@ -6,6 +6,7 @@ use super::part::Part;
 use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
 use super::state_store::TraceLimit;
 use super::value::{Copy, Health, Node, Prefix, Service, Status, Value};
+use crate::messages::{AssignmentMessages, Problem, Template, EN_ASSIGNMENTS};
 use serde_json::{Map, Value as Json};
 use std::fmt;
 use std::rc::Rc;
@@ -41,23 +42,31 @@ pub struct ScenarioError {
     /// Where the problem is, like `requests[2].value.status`; empty for the document itself.
     pub path: String,
     /// What is wrong there.
-    pub message: String,
+    pub problem: Problem,
 }
 
+impl ScenarioError {
+    /// The error in `a`'s language: `requests[2].value.status: unknown status "lost"; …`.
+    pub fn text(&self, a: &AssignmentMessages) -> String {
+        if self.path.is_empty() {
+            self.problem.text(a)
+        } else {
+            format!("{}: {}", self.path, self.problem.text(a))
+        }
+    }
+}
+
+/// In English.
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
-        }
+        f.write_str(&self.text(&EN_ASSIGNMENTS))
     }
 }
 
 impl std::error::Error for ScenarioError {}
 
-pub(crate) fn err<T>(path: &str, message: impl Into<String>) -> Result<T, ScenarioError> {
-    Err(ScenarioError { path: path.to_string(), message: message.into() })
+pub(crate) fn err<T>(path: &str, problem: Problem) -> Result<T, ScenarioError> {
+    Err(ScenarioError { path: path.to_string(), problem })
 }
 
 /// The lesson's starting state: two services (3 collector copies, 2 verifier copies) and three
@@ -98,7 +107,7 @@ impl Scenario {
     /// Parses a scenario document (see the README for its fields).
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
         if text.len() > MAX_INPUT_BYTES {
-            return err("", format!("the scenario is larger than {} MiB", MAX_INPUT_BYTES >> 20));
+            return err("", Problem::of(|a| a.e_scenario_too_large).with("mib", MAX_INPUT_BYTES >> 20));
         }
         // Valid documents take the typed fast path; anything it rejects is parsed again by the
         // checking path, which names the field that is wrong (or accepts what the fast path is
@@ -106,13 +115,14 @@ impl Scenario {
         if let Ok(scenario) = fast::parse(text) {
             return Ok(scenario);
         }
-        let doc: Json = serde_json::from_str(text).or_else(|e| err("", format!("invalid JSON: {e}")))?;
+        let doc: Json = serde_json::from_str(text)
+            .or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))?;
         Scenario::from_value(&doc, "")
     }
 
     /// Parses a scenario already read as JSON; `at` prefixes every error path.
     pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, ScenarioError> {
-        let obj = object(doc, at, "a scenario object")?;
+        let obj = object(doc, at, |a| a.what_scenario)?;
         only_fields(obj, at, &["initial", "requests", "down", "max_rounds"])?;
         let initial = match obj.get("initial") {
             None => lesson_initial(),
@@ -129,14 +139,16 @@ impl Scenario {
                 None => {
                     return err(
                         &join(at, "down"),
-                        format!("unknown component \"{s}\"; use null or one of {}", Part::names_list()),
+                        Problem::of(|a| a.e_unknown_component)
+                            .with("found", s)
+                            .with("names", Part::names_list()),
                     )
                 }
             },
             Some(other) => {
                 return err(
                     &join(at, "down"),
-                    format!("must be null or a component name, found {}", kind(other)),
+                    Problem::of(|a| a.e_not_component).with_text("kind", kind(other)),
                 )
             }
         };
@@ -205,28 +217,36 @@ pub(crate) fn join(at: &str, field: &str) -> String {
     }
 }
 
-pub(crate) fn kind(v: &Json) -> &'static str {
+/// What kind of JSON value `v` is, as a diagnostic names it.
+pub(crate) fn kind(v: &Json) -> Template {
     match v {
-        Json::Null => "null",
-        Json::Bool(_) => "a boolean",
-        Json::Number(_) => "a number",
-        Json::String(_) => "a string",
-        Json::Array(_) => "an array",
-        Json::Object(_) => "an object",
+        Json::Null => |a| a.kind_null,
+        Json::Bool(_) => |a| a.kind_boolean,
+        Json::Number(_) => |a| a.kind_number,
+        Json::String(_) => |a| a.kind_string,
+        Json::Array(_) => |a| a.kind_array,
+        Json::Object(_) => |a| a.kind_object,
     }
 }
 
-pub(crate) fn object<'a>(v: &'a Json, at: &str, what: &str) -> Result<&'a Map<String, Json>, ScenarioError> {
+pub(crate) fn object<'a>(
+    v: &'a Json,
+    at: &str,
+    what: Template,
+) -> Result<&'a Map<String, Json>, ScenarioError> {
     match v {
         Json::Object(o) => Ok(o),
-        other => err(at, format!("must be {what}, found {}", kind(other))),
+        other => err(at, Problem::of(|a| a.e_must_be).with_text("what", what).with_text("kind", kind(other))),
     }
 }
 
 pub(crate) fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Result<(), ScenarioError> {
     for name in obj.keys() {
         if !allowed.contains(&name.as_str()) {
-            return err(at, format!("unknown field \"{name}\" (expected {})", allowed.join(", ")));
+            return err(
+                at,
+                Problem::of(|a| a.e_unknown_field).with("name", name).with("fields", allowed.join(", ")),
+            );
         }
     }
     Ok(())
@@ -237,24 +257,31 @@ pub(crate) fn required<'a>(
     at: &str,
     field: &str,
 ) -> Result<&'a Json, ScenarioError> {
-    obj.get(field)
-        .ok_or_else(|| ScenarioError { path: at.to_string(), message: format!("missing field \"{field}\"") })
+    obj.get(field).ok_or_else(|| ScenarioError {
+        path: at.to_string(),
+        problem: Problem::of(|a| a.e_missing_field).with("field", field),
+    })
 }
 
 /// A whole number in `lo..=hi`; `3.0` counts as 3, `3.5` and `-1` do not.
 pub(crate) fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, ScenarioError> {
     let Json::Number(n) = v else {
-        return err(at, format!("must be a whole number from {lo} to {hi}, found {}", kind(v)));
+        return err(
+            at,
+            Problem::of(|a| a.e_not_whole).with("lo", lo).with("hi", hi).with_text("kind", kind(v)),
+        );
     };
     let value = match (n.as_u64(), n.as_f64()) {
         (Some(u), _) => u,
-        (None, Some(f)) if f < 0.0 => return err(at, format!("must not be negative, found {n}")),
-        (None, Some(f)) if f.fract() != 0.0 => return err(at, format!("must be a whole number, found {n}")),
+        (None, Some(f)) if f < 0.0 => return err(at, Problem::of(|a| a.e_negative).with("found", n)),
+        (None, Some(f)) if f.fract() != 0.0 => {
+            return err(at, Problem::of(|a| a.e_fraction).with("found", n))
+        }
         (None, Some(f)) if f <= hi as f64 => f as u64,
-        _ => return err(at, format!("must be at most {hi}, found {n}")),
+        _ => return err(at, Problem::of(|a| a.e_too_big).with("hi", hi).with("found", n)),
     };
     if value < lo || value > hi {
-        return err(at, format!("must be from {lo} to {hi}, found {value}"));
+        return err(at, Problem::of(|a| a.e_out_of_range).with("lo", lo).with("hi", hi).with("found", value));
     }
     Ok(value)
 }
@@ -262,20 +289,20 @@ pub(crate) fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, Scenari
 pub(crate) fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, ScenarioError> {
     match v {
         Json::String(s) => Ok(s),
-        other => err(at, format!("must be a string, found {}", kind(other))),
+        other => err(at, Problem::of(|a| a.e_not_string).with_text("kind", kind(other))),
     }
 }
 
 fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, ScenarioError> {
-    let obj = object(v, at, "an object of key: value")?;
+    let obj = object(v, at, |a| a.what_initial)?;
     if obj.len() > MAX_ENTRIES {
-        return err(at, format!("has {} entries; at most {MAX_ENTRIES} are allowed", obj.len()));
+        return err(at, Problem::of(|a| a.e_too_many_entries).with("n", obj.len()).with("max", MAX_ENTRIES));
     }
     let mut entries = Vec::with_capacity(obj.len());
     for (key, value) in obj {
         let path = format!("{at}[{}]", quoted(key));
         let Some(prefix) = Prefix::of_key(key) else {
-            return err(&path, "key is outside the schema (keys start with service/, copy/ or node/)");
+            return err(&path, Problem::of(|a| a.e_outside_schema));
         };
         entries.push((key.as_str().into(), parse_value(value, &path, prefix)?));
     }
@@ -284,10 +311,13 @@ fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, ScenarioEr
 
 fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, ScenarioError> {
     let Json::Array(items) = v else {
-        return err(at, format!("must be an array of requests, found {}", kind(v)));
+        return err(at, Problem::of(|a| a.e_not_requests).with_text("kind", kind(v)));
     };
     if items.len() > MAX_REQUESTS {
-        return err(at, format!("has {} requests; at most {MAX_REQUESTS} are allowed", items.len()));
+        return err(
+            at,
+            Problem::of(|a| a.e_too_many_requests).with("n", items.len()).with("max", MAX_REQUESTS),
+        );
     }
     items.iter().enumerate().map(|(i, item)| parse_request(item, &format!("{at}[{i}]"))).collect()
 }
@@ -295,7 +325,7 @@ fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, ScenarioError> {
 /// One request. Its key may be outside the schema (the API server answers `out of schema`), but
 /// its value must still be a service, copy or node value, or null to remove the key.
 pub fn parse_request(v: &Json, at: &str) -> Result<Request, ScenarioError> {
-    let obj = object(v, at, "a request object {\"key\", \"value\"}")?;
+    let obj = object(v, at, |a| a.what_request)?;
     only_fields(obj, at, &["key", "value"])?;
     let key = string(required(obj, at, "key")?, &join(at, "key"))?.to_string();
     let value_at = join(at, "value");
@@ -313,7 +343,7 @@ pub fn parse_request(v: &Json, at: &str) -> Result<Request, ScenarioError> {
 }
 
 fn guess_prefix(v: &Json, at: &str) -> Result<Prefix, ScenarioError> {
-    let obj = object(v, at, "a service, copy or node value")?;
+    let obj = object(v, at, |a| a.what_value)?;
     if obj.contains_key("desired") {
         Ok(Prefix::Service)
     } else if obj.contains_key("status") {
@@ -321,7 +351,7 @@ fn guess_prefix(v: &Json, at: &str) -> Result<Prefix, ScenarioError> {
     } else if obj.contains_key("capacity") {
         Ok(Prefix::Node)
     } else {
-        err(at, "must be a service {desired}, a copy {service, node, status} or a node {capacity, health}")
+        err(at, Problem::of(|a| a.e_not_a_value))
     }
 }
 
@@ -330,13 +360,13 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
     let max = MAX_COUNT;
     match prefix {
         Prefix::Service => {
-            let obj = object(v, at, "a service value {\"desired\": N}")?;
+            let obj = object(v, at, |a| a.what_service)?;
             only_fields(obj, at, &["desired"])?;
             let desired = whole(required(obj, at, "desired")?, &join(at, "desired"), 0, max)? as u32;
             Ok(Value::Service(Service { desired }))
         }
         Prefix::Copy => {
-            let obj = object(v, at, "a copy value {\"service\", \"node\", \"status\"}")?;
+            let obj = object(v, at, |a| a.what_copy)?;
             only_fields(obj, at, &["service", "node", "status"])?;
             let service = string(required(obj, at, "service")?, &join(at, "service"))?.into();
             let node = match required(obj, at, "node")? {
@@ -348,24 +378,19 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, Scenario
                 "pending" => Status::Pending,
                 "running" => Status::Running,
                 "dead" => Status::Dead,
-                s => {
-                    return err(
-                        &status_at,
-                        format!("unknown status \"{s}\"; use \"pending\", \"running\" or \"dead\""),
-                    )
-                }
+                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", s)),
             };
             Ok(Value::Copy(Copy { service, node, status }))
         }
         Prefix::Node => {
-            let obj = object(v, at, "a node value {\"capacity\": N, \"health\"}")?;
+            let obj = object(v, at, |a| a.what_node)?;
             only_fields(obj, at, &["capacity", "health"])?;
             let capacity = whole(required(obj, at, "capacity")?, &join(at, "capacity"), 0, max)? as u32;
             let health_at = join(at, "health");
             let health = match string(required(obj, at, "health")?, &health_at)? {
                 "alive" => Health::Alive,
                 "dead" => Health::Dead,
-                s => return err(&health_at, format!("unknown health \"{s}\"; use \"alive\" or \"dead\"")),
+                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", s)),
             };
             Ok(Value::Node(Node { capacity, health }))
         }

@@ -97,9 +97,17 @@ pub struct TraceLimit {
     pub steps: usize,
 }
 
+impl TraceLimit {
+    /// The message in `a`'s language.
+    pub fn text(&self, a: &crate::messages::AssignmentMessages) -> String {
+        crate::messages::Problem::of(|a| a.e_step_limit).with("steps", self.steps).text(a)
+    }
+}
+
+/// In English.
 impl fmt::Display for TraceLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the run was stopped after {} trace steps; lower desired counts or max_rounds", self.steps)
+        f.write_str(&self.text(&crate::messages::EN_ASSIGNMENTS))
     }
 }
 

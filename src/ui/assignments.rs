@@ -16,7 +16,7 @@ enum Source {
     /// No assignment: the free lab.
     None,
     /// `?a=CODE`: the assignment itself, encoded in the link.
-    Inline(Result<String, String>),
+    Inline(Result<String, crate::messages::Problem>),
     /// `?assignment=PATH`: a file next to the page.
     File(String),
 }
@@ -53,10 +53,10 @@ pub(super) fn load(
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|text| {
             let assignment = Assignment::from_json(&text)
-                .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e)]))?;
+                .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
             let items = assignment
                 .answer_key()
-                .map_err(|e| fill(a.assignment_no_key, &[("origin", &origin), ("why", &e)]))?;
+                .map_err(|e| fill(a.assignment_no_key, &[("origin", &origin), ("why", &e.text(a))]))?;
             Ok(Loaded { assignment, text, items })
         });
         match parsed {
@@ -79,7 +79,7 @@ pub(super) fn load(
     match source() {
         Source::None => {}
         Source::Inline(text) => accept(
-            text.map_err(|e| fill(a.assignment_link_broken, &[("why", &e)])),
+            text.map_err(|e| fill(a.assignment_link_broken, &[("why", &e.text(a))])),
             a.assignment_from_link.into(),
         ),
         Source::File(path) => {

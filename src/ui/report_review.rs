@@ -18,7 +18,7 @@ pub fn ReportReview(t: &'static Messages) -> impl IntoView {
         leptos::task::spawn_local(async move {
             let result = files::read_chosen_file(&input, a)
                 .await
-                .and_then(|text| parse_report(&text).map_err(|e| e.to_string()));
+                .and_then(|text| parse_report(&text).map_err(|e| e.text(a)));
             shown.set(Some(result));
         });
     };
