@@ -128,8 +128,14 @@ async fn every_text_comes_from_the_message_table() {
     let pseudo: &'static cplab::messages::Messages =
         Box::leak(Box::new(cplab::messages::EN.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str()))));
     let root = fresh_root();
-    let _mounted =
-        mount_to(root.clone(), move || view! { <LabPage t=pseudo missing=Some("xx".to_string()) /> });
+    let _mounted = mount_to(root.clone(), move || {
+        // The assignments build also shows the report reviewer: its texts are marked too.
+        #[cfg(feature = "assignments")]
+        provide_context(AssignmentTexts(Box::leak(Box::new(
+            cplab::messages::EN_ASSIGNMENTS.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str())),
+        ))));
+        view! { <LabPage t=pseudo missing=Some("xx".to_string()) /> }
+    });
     leptos::task::tick().await;
     let mut left = untranslated(&root);
     for _ in 0..8 {
@@ -149,4 +155,60 @@ async fn every_text_comes_from_the_message_table() {
     leptos::task::tick().await;
     left.extend(untranslated(&root));
     assert!(left.is_empty(), "texts outside the message table: {left:#?}");
+}
+
+/// Types `text` into the field `testid` as a student would (an input event follows).
+#[cfg(feature = "assignments")]
+fn type_into(root: &web_sys::HtmlElement, testid: &str, text: &str) {
+    let input: web_sys::HtmlInputElement = root
+        .query_selector(&format!("[data-testid={testid}]"))
+        .expect("selector")
+        .unwrap_or_else(|| panic!("no {testid}"))
+        .unchecked_into();
+    input.set_value(text);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).expect("event"))
+        .expect("sent");
+}
+
+#[cfg(feature = "assignments")]
+#[wasm_bindgen_test]
+async fn every_assignment_text_comes_from_the_message_table() {
+    use cplab::messages::{Messages, EN, EN_ASSIGNMENTS};
+    let mark = |t: &'static str| -> &'static str { Box::leak(format!("⟦{t}⟧").into_boxed_str()) };
+    let pseudo: &'static Messages = Box::leak(Box::new(EN.map(mark)));
+    let texts = AssignmentTexts(Box::leak(Box::new(EN_ASSIGNMENTS.map(mark))));
+    // The page names an assignment the way a teacher's link does (a fresh title: no saved work).
+    let doc = r#"{"version": 1, "title": "T-42", "predict": ["steps", "reads"], "matrix": {"rows": ["scheduler"], "cells": ["scale", "rd"]}}"#;
+    let code = cplab::report::encode_link(doc);
+    let history = web_sys::window().expect("window").history().expect("history");
+    history
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?a={code}")))
+        .expect("url");
+    let root = fresh_root();
+    let _mounted = mount_to(root.clone(), move || {
+        provide_context(texts);
+        view! { <LabPage t=pseudo missing=None /> }
+    });
+    leptos::task::tick().await;
+    history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("?")).expect("url");
+    assert_eq!(text(&root, "assignment-title"), "T-42");
+    let mut left = untranslated(&root);
+    type_into(&root, "predict-steps", "17");
+    type_into(&root, "predict-reads", "4x");
+    leptos::task::tick().await;
+    assert!(text(&root, "input-error").starts_with('⟦'), "{}", text(&root, "input-error"));
+    click(&root, "run");
+    leptos::task::tick().await;
+    assert!(text(&root, "run-blocked").starts_with('⟦'), "{}", text(&root, "run-blocked"));
+    left.extend(untranslated(&root));
+    type_into(&root, "predict-reads", "49");
+    leptos::task::tick().await;
+    click(&root, "run");
+    leptos::task::tick().await;
+    assert!(text(&root, "score").starts_with('⟦'), "{}", text(&root, "score"));
+    left.extend(untranslated(&root));
+    assert!(left.is_empty(), "texts outside the message tables: {left:#?}");
 }

@@ -4,7 +4,7 @@
 
 use super::files;
 use super::lab::{Lab, Play};
-use crate::messages::{assignment_texts, fill, AssignmentMessages, Messages};
+use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::assignment::{mark, parse_count, parse_verdict, score, Answer, Assignment, Item, Marked};
 use crate::model::{Op, Part, Verdict};
 use crate::report::{self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION};
@@ -43,8 +43,7 @@ pub struct Work {
 
 impl Work {
     /// Restores saved work for `text`, or explains why it cannot.
-    pub fn restore(text: &str, t: &'static Messages) -> Work {
-        let a = assignment_texts(t);
+    pub fn restore(text: &str, t: &'static Messages, a: &'static AssignmentMessages) -> Work {
         let work = Work {
             t,
             a,
@@ -268,7 +267,7 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
                         </tr>
                     </thead>
                     <tbody>
-                        {move || marked().into_iter().map(|m| view! { <RevealRow lab m reveal /> }).collect_view()}
+                        {move || marked().into_iter().map(|m| view! { <RevealRow lab a m reveal /> }).collect_view()}
                     </tbody>
                 </table>
             </div>
@@ -282,23 +281,22 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
 }
 
 #[component]
-fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
+fn RevealRow(lab: Lab, a: &'static AssignmentMessages, m: Marked, reveal: bool) -> impl IntoView {
     let t = lab.t;
-    let a = assignment_texts(t);
     let result = match (&m.read, m.correct, m.difference) {
         (Err(e), _, _) => fill(a.result_invalid, &[("why", &e.text(t, a))]),
         (Ok(_), true, _) => a.result_correct.to_string(),
         (Ok(_), false, Some(d)) if reveal => fill(a.result_off_by, &[("n", &d.unsigned_abs())]),
         (Ok(_), false, _) => a.result_wrong.to_string(),
     };
-    let links = (reveal && !m.correct).then(|| explaining_rows(lab, &m.item.id));
+    let links = (reveal && !m.correct).then(|| explaining_rows(lab, a, &m.item.id));
     let testid = format!("reveal-{}", m.item.id.replace([' ', '.'], "-"));
     view! {
         <tr data-testid=testid class:wrong=!m.correct>
             <th scope="row">{m.item.label_in(t, a)}</th>
             <td>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
             {reveal.then(|| view! {
-                <td>{match &m.item.answer { Answer::Word(v) => t.verdict(*v).to_string(), a => a.to_string() }}</td>
+                <td>{match &m.item.answer { Answer::Word(v) => t.verdict(*v).to_string(), n => n.to_string() }}</td>
                 <td>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
             })}
             <td>{result}</td>
@@ -308,9 +306,8 @@ fn RevealRow(lab: Lab, m: Marked, reveal: bool) -> impl IntoView {
 }
 
 /// Links to what explains an item: the trace rows that make up a count, or a matrix row.
-fn explaining_rows(lab: Lab, id: &str) -> Vec<(String, String)> {
+fn explaining_rows(lab: Lab, a: &AssignmentMessages, id: &str) -> Vec<(String, String)> {
     let t = lab.t;
-    let a = assignment_texts(t);
     if let Some(rest) = id.strip_prefix("matrix.") {
         let name = rest.rsplit_once('.').map_or(rest, |(n, _)| n);
         let shown = Part::from_name(name).map_or(t.part_none, |p| t.part(p));

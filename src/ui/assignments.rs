@@ -3,7 +3,7 @@
 
 use super::assignment_panel::{AssignmentPanel, Loaded, Work};
 use super::{apply_shared, browser, files, Lab};
-use crate::messages::{assignment_texts, fill};
+use crate::messages::fill;
 use crate::model::assignment::Assignment;
 use crate::report::decode_link;
 use crate::share::{Run, Shared};
@@ -47,7 +47,7 @@ pub(super) fn load(
     predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
 ) -> impl IntoView {
     let t = lab.t;
-    let a = assignment_texts(t);
+    let a = super::assignment_texts(t);
     let status = RwSignal::new(None::<Status>);
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
     let accept = move |text: Result<String, String>, origin: String| {
@@ -61,7 +61,7 @@ pub(super) fn load(
         });
         match parsed {
             Ok(l) => {
-                let work = Work::restore(&l.text, t);
+                let work = Work::restore(&l.text, t, a);
                 lab.load_assignment(l.assignment.scenario.clone());
                 if shared.run == Some(Run::Assignment) {
                     apply_shared(lab, &shared);

@@ -103,7 +103,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     let (shared, mut link_notices) = share::parse(&params, t);
     #[cfg(feature = "assignments")]
     let shared = {
-        let (predictions, notice) = share::predictions(&params, t, messages::assignment_texts(t));
+        let (predictions, notice) = share::predictions(&params, t, assignment_texts(t));
         link_notices.extend(notice);
         Shared { predictions, ..shared }
     };
@@ -148,6 +148,17 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
             {review(t)}
         </main>
     }
+}
+
+/// The assignment texts a page shows, in the assignments build: those an enclosing component
+/// provides (a test's pseudo-language), else the table of the page's language.
+#[cfg(feature = "assignments")]
+#[derive(Clone, Copy)]
+pub struct AssignmentTexts(pub &'static messages::AssignmentMessages);
+
+#[cfg(feature = "assignments")]
+fn assignment_texts(t: &Messages) -> &'static messages::AssignmentMessages {
+    use_context::<AssignmentTexts>().map_or_else(|| messages::assignment_texts(t), |c| c.0)
 }
 
 /// Shows the run, downed part and step a share link names.

@@ -1,7 +1,7 @@
 //! Review an exported lab report: choose the JSON file, see its predictions and results.
 
 use super::{browser, files};
-use crate::messages::{assignment_texts, fill, Messages};
+use crate::messages::{fill, Messages};
 use crate::report::{parse_report, Report};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 /// The report reviewer.
 #[component]
 pub fn ReportReview(t: &'static Messages) -> impl IntoView {
-    let a = assignment_texts(t);
+    let a = super::assignment_texts(t);
     let shown = RwSignal::new(None::<Result<Report, String>>);
     let choose = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {

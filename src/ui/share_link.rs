@@ -58,13 +58,14 @@ fn shared_predictions(_: Predictions, _: RwSignal<bool>) -> Option<(String, Stri
 /// The box that adds predictions to the link, once an assignment is loaded.
 #[cfg(feature = "assignments")]
 fn predictions_box(t: &'static Messages, predictions: Predictions, with: RwSignal<bool>) -> impl IntoView {
+    let a = super::assignment_texts(t);
     move || {
         predictions.get().is_some().then(|| {
             view! {
                 <label>
                     <input type="checkbox" data-testid="share-predictions" prop:checked=with
                         on:change=move |ev| with.set(event_target_checked(&ev)) />
-                    {crate::messages::assignment_texts(t).share_predictions}
+                    {a.share_predictions}
                 </label>
                 " "
             }
