@@ -1,7 +1,9 @@
-//! Every text the lab shows a student or a teacher, in one table per language. A second language
-//! is a second table (`static XX: Messages = Messages { .. }` plus a line in [`LANGUAGES`]): the
-//! compiler refuses a table that leaves a text out, and a test checks that each template keeps
-//! the English one's placeholders.
+//! Every text the lab shows a student or a teacher, in one table per language, in two parts: the
+//! plain lab's texts ([`Messages`]) and those only the assignments build shows
+//! ([`AssignmentMessages`]: the assignment panel, reports, and diagnostics of files). Two parts
+//! so the plain lab carries none of the second's texts. A second language is a second pair of
+//! tables plus a line in [`LANGUAGES`] and [`ASSIGNMENT_LANGUAGES`]: the compiler refuses a table
+//! that leaves a text out, and a test checks that each template keeps English's placeholders.
 //!
 //! Templates hold `{name}` placeholders that [`fill`] replaces. The lesson's vocabulary (part
 //! names, verdicts, ops, statuses) is here too, so a translated lab can say it in its language;

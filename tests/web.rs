@@ -150,6 +150,7 @@ async fn every_text_comes_from_the_message_table() {
     left.extend(untranslated(&root));
     assert!(text(&root, "why").starts_with('⟦'), "{}", text(&root, "why"));
     assert!(text(&root, "narration").starts_with('⟦'), "{}", text(&root, "narration"));
+    assert_eq!(document().title(), "⟦Control Plane Lab⟧");
     // Playing from the end starts over: the pause button and an empty live region.
     click(&root, "play");
     leptos::task::tick().await;

@@ -61,8 +61,12 @@ pub fn App() -> impl IntoView {
 /// The lab with every text from `t`. `missing` is a `?lang=` the lab has no table for.
 #[component]
 pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
-    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-        let _ = root.set_attribute("lang", t.lang);
+    // The page itself speaks the table's language: its lang attribute and its title.
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        if let Some(root) = document.document_element() {
+            let _ = root.set_attribute("lang", t.lang);
+        }
+        document.set_title(t.title);
     }
     let lab = Lab::with_messages(t);
     // Shortcuts: space plays or pauses, arrows step, Home resets, End runs to the end; never
