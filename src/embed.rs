@@ -3,6 +3,7 @@
 //! understand). Pure: the browser side only posts what these functions build.
 
 use crate::model::assignment::Marked;
+use crate::output::json_string;
 use serde_json::json;
 
 /// The `source` of every message the lab sends.
@@ -51,25 +52,6 @@ pub fn pong_message() -> String {
 /// The `error` message sent when the lab stops.
 pub fn error_message(what: &str) -> String {
     envelope("error", &format!(r#"{{"message":{}}}"#, json_string(what)))
-}
-
-/// A JSON string literal for `s`, quotes included.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The result of an assignment as xAPI statements (one per item, then one for the whole

@@ -119,15 +119,36 @@ fn number(b: &mut Vec<u8>, mut n: u64) {
 }
 
 fn string(b: &mut Vec<u8>, s: &str) {
-    // Most keys need no escaping; the rest go through serde_json's escaper.
+    // Most keys need no escaping; the rest go through the escaper.
     if s.bytes().all(|c| c >= 0x20 && c != b'"' && c != b'\\' && c < 0x7f) {
         b.push(b'"');
         b.extend_from_slice(s.as_bytes());
         b.push(b'"');
     } else {
-        // Serializing a str into a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut *b, s);
+        b.extend_from_slice(json_string(s).as_bytes());
     }
+}
+
+/// A JSON string literal for `s`, quotes included, escaped as serde_json escapes it. The lab's
+/// messages to its host and its share links use it too, without a JSON library.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]
@@ -144,5 +165,11 @@ mod tests {
         assert_eq!(s, "\"copy/a\\\"b\\\\c\\n\u{7f}é\"018446744073709551615");
         let back: String = serde_json::from_str(&s[..s.find('0').unwrap()]).unwrap();
         assert_eq!(back, "copy/a\"b\\c\n\u{7f}é");
+    }
+
+    #[test]
+    fn strings_are_escaped_byte_for_byte_as_serde_json_escapes_them() {
+        let every: String = (0u8..0x80).map(char::from).chain("é€\u{2028}😀".chars()).collect();
+        assert_eq!(json_string(&every), serde_json::to_string(&every).unwrap());
     }
 }

@@ -2,9 +2,9 @@
 //! their predictions, as URL query parameters. Pure: the page hands in the parameters it found
 //! and gets back what to show, plus a notice for each parameter it could not use.
 
-use crate::embed::json_string;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::Part;
+use crate::output::json_string;
 use crate::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
 

@@ -54,11 +54,6 @@ impl Quantity {
         }
     }
 
-    /// A label for people, in English.
-    pub fn label(self) -> &'static str {
-        self.label_in(&EN_ASSIGNMENTS)
-    }
-
     /// A label for people, in `a`'s language.
     pub fn label_in(self, a: &AssignmentMessages) -> &'static str {
         match self {

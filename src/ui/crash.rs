@@ -3,11 +3,10 @@
 
 use super::host::Host;
 use crate::embed::error_message;
-use crate::messages;
 
 /// Shows the fallback and tells the host. Never panics itself.
 pub fn show(what: &str) {
-    let t = super::browser::query("lang").and_then(|l| messages::for_lang(&l)).unwrap_or(&messages::EN);
+    let t = super::page_messages().0;
     if let Some(host) = Host::from_url(t).0 {
         host.post(&error_message(what));
     }

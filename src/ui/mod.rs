@@ -51,11 +51,16 @@ pub fn mount() {
 /// The whole lab, in the language `?lang=` names (English when the lab has no table for it).
 #[component]
 pub fn App() -> impl IntoView {
+    let (t, missing) = page_messages();
+    view! { <LabPage t missing /> }
+}
+
+/// The table of the language `?lang=` names (English when there is none), and the asked-for
+/// code when the lab has no table for it.
+fn page_messages() -> (&'static Messages, Option<String>) {
     let asked = browser::query("lang");
     let found = asked.as_deref().and_then(messages::for_lang);
-    let missing = asked.filter(|_| found.is_none());
-    let t = found.unwrap_or(&messages::EN);
-    view! { <LabPage t missing /> }
+    (found.unwrap_or(&messages::EN), asked.filter(|_| found.is_none()))
 }
 
 /// The lab with every text from `t`. `missing` is a `?lang=` the lab has no table for.
