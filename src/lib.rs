@@ -1,14 +1,18 @@
 //! Control Plane Lab: the lesson "Control Plane Components" as a model, a CLI and a lab.
 //!
-//! [`model`] is pure Rust and holds every rule. [`output`] turns its records into the CLI's JSON.
-//! The `ui` module (browser only) plays back what the model recorded.
+//! The layers, each importing only those below it (`tests/layers.rs` holds them to that):
+//! - [`model`]: the lesson's control plane, pure Rust; it holds every rule and returns data.
+//! - [`playback`]: a recorded run and the one frame a view shows at a cursor.
+//! - [`messages`]: every text, one table per language; renders the model's data as words.
+//! - [`formats`]: JSON in and out, and the CLI's tables.
+//! - [`teaching`]: assignments, reports, share links, embedding.
+//! - `ui` (browser only): the lab, which plays back what the model recorded.
 
-pub mod embed;
+pub mod formats;
 pub mod messages;
 pub mod model;
-pub mod output;
-pub mod report;
-pub mod share;
+pub mod playback;
+pub mod teaching;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

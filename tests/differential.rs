@@ -4,8 +4,8 @@
 
 mod support;
 
-use cplab::model::Scenario;
-use cplab::output::result_json;
+use cplab::formats::run_json::result_json;
+use cplab::formats::scenario_json;
 use serde_json::Value;
 use support::{lesson_js, scenario, Rng};
 
@@ -28,7 +28,7 @@ fn the_model_matches_the_lessons_js_on_generated_scenarios() {
     for (i, (doc, expected)) in scenarios.iter().zip(&js).enumerate() {
         let text = doc.to_string();
         let scenario =
-            Scenario::from_json(&text).unwrap_or_else(|e| panic!("scenario {i} did not parse: {e}\n{text}"));
+            scenario_json::parse(&text).unwrap_or_else(|e| panic!("scenario {i} did not parse: {e}\n{text}"));
         let outcome = scenario.simulate().expect("small scenarios stay under the step limit");
         let got: Value = serde_json::from_str(&result_json(&outcome)).expect("result is JSON");
         for field in ["trace", "rounds", "revision", "store", "responses"] {

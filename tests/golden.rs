@@ -8,7 +8,10 @@ fn the_lessons_request_costs_17_steps_50_reads_7_writes_in_2_rounds() {
     let out = Scenario::lesson().simulate().expect("runs");
     let store = out.plane.store();
     let s = TraceSummary::of(store.trace(), store.revision(), out.plane.rounds());
-    assert_eq!(s, TraceSummary { components: 4, steps: 17, reads: 50, writes: 7, revision: 7, rounds: 2 });
+    assert_eq!(
+        s,
+        TraceSummary { components: 4, steps: 17, item_reads: 50, writes: 7, revision: 7, rounds: 2 }
+    );
     // The second round reads 26 items and writes nothing.
     let second: Vec<_> = store.trace().iter().filter(|t| t.round == 2).collect();
     assert_eq!(second.iter().map(|t| t.items).sum::<usize>(), 26);

@@ -2,10 +2,10 @@
 //! through a pseudo-language, nothing English is left outside its marks but the path and the
 //! values found in the file.
 
+use cplab::formats::{assignment_json, scenario_json};
 use cplab::messages::{AssignmentMessages, EN_ASSIGNMENTS};
-use cplab::model::assignment::{parse_count, parse_verdict, Assignment};
-use cplab::model::Scenario;
-use cplab::report::{decode_link, parse_report};
+use cplab::teaching::marking::{parse_count, parse_verdict};
+use cplab::teaching::report::{decode_link, parse_report};
 
 fn pseudo() -> AssignmentMessages {
     EN_ASSIGNMENTS.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str()))
@@ -55,7 +55,7 @@ fn file_diagnostics_are_said_in_the_table_language() {
         (r#"{"max_rounds": 0}"#, "max_rounds: "),
     ];
     for (doc, path) in scenarios {
-        let e = Scenario::from_json(doc).unwrap_err();
+        let e = scenario_json::parse(doc).unwrap_err();
         let said = e.text(&p);
         assert_ne!(said, e.to_string(), "{doc}");
         assert_eq!(outside(&said), path, "{doc}: {said}");
@@ -76,7 +76,7 @@ fn file_diagnostics_are_said_in_the_table_language() {
         (r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": []}"#, "tolerance: "),
     ];
     for (doc, path) in assignments {
-        let e = Assignment::from_json(doc).unwrap_err();
+        let e = assignment_json::parse(doc).unwrap_err();
         assert_eq!(outside(&e.text(&p)), path, "{doc}: {}", e.text(&p));
     }
     let newer = r#"{"version": 9, "title": "t", "assignment": "", "time": "", "correct": 0, "total": 0, "lines": []}"#;

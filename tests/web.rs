@@ -183,7 +183,7 @@ async fn every_assignment_text_comes_from_the_message_table() {
     let texts = AssignmentTexts(Box::leak(Box::new(EN_ASSIGNMENTS.map(mark))));
     // The page names an assignment the way a teacher's link does (a fresh title: no saved work).
     let doc = r#"{"version": 1, "title": "T-42", "predict": ["steps", "reads"], "matrix": {"rows": ["scheduler"], "cells": ["scale", "rd"]}}"#;
-    let code = cplab::report::encode_link(doc);
+    let code = cplab::teaching::report::encode_link(doc);
     let history = web_sys::window().expect("window").history().expect("history");
     history
         .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("?a={code}")))

@@ -1,15 +1,22 @@
 //! `cplab`: the command-line driver of the Control Plane Lab model.
 
-use cplab::model::assignment::Assignment;
-use cplab::model::{lesson_matrix, matrix_table, trace_table, Scenario, LESSON_TRACE_TITLE};
-use cplab::output::write_result;
+use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
+use cplab::formats::tables::{matrix_table, trace_table, LESSON_TRACE_TITLE};
+use cplab::formats::{assignment_json, run_json::write_result};
+use cplab::model::{lesson_matrix, LessonService, Part, Run, RunError, Scenario, MAX_DESIRED};
+use cplab::teaching::assignment::Assignment;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cplab trace | matrix | run [FILE | -] | answer-key FILE | check FILE
+const USAGE: &str = "usage: cplab trace | matrix | run [SOURCE] [--down PART] | answer-key FILE | check FILE
   trace       print the lesson's trace table (collector 3 -> 5)
   matrix      print the lesson's failure matrix
-  run         simulate one scenario (JSON from FILE, or standard input) and print the result as JSON
+  run         simulate one run and print the result as JSON. SOURCE is a scenario file (- or
+              nothing: standard input), or one of the lab's runs: --lesson (the lesson's request),
+              --events (the failure matrix's three events), --scale SERVICE:N (collector or
+              verifier scaled to N, at most 20, on the lesson's state). --down PART takes a part
+              down for the whole run (\"API server\", \"state store\", \"scheduler\",
+              \"controller manager\", \"node agents\", or - for none)
   answer-key  print the correct answers of an assignment
   check       validate an assignment";
 
@@ -45,8 +52,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             print(&trace_table(LESSON_TRACE_TITLE, store.trace(), store.revision(), outcome.plane.rounds()))
         }
         ["matrix"] => print(&matrix_table(&lesson_matrix().map_err(|e| Failure::Input(e.to_string()))?)),
-        ["run"] | ["run", "-"] => simulate(read_stdin()?, "standard input"),
-        ["run", file] => simulate(read_file(file)?, file),
+        ["run", rest @ ..] => run_command(rest),
         ["answer-key", file] => print(&answer_key(&load_assignment(file)?, file)?),
         ["check", file] => {
             let a = load_assignment(file)?;
@@ -60,8 +66,83 @@ fn run(args: &[String]) -> Result<(), Failure> {
     }
 }
 
+/// Where `cplab run` takes its run from.
+enum Source<'a> {
+    /// A scenario file, or standard input (`-`).
+    File(&'a str),
+    /// One of the lab's runs.
+    Run(Run),
+}
+
+fn run_command(args: &[&str]) -> Result<(), Failure> {
+    let mut source: Option<Source> = None;
+    let mut down: Option<Option<Part>> = None;
+    let mut args = args.iter().copied();
+    while let Some(arg) = args.next() {
+        let next = match arg {
+            "--lesson" => Some(Source::Run(Run::Lesson)),
+            "--events" => Some(Source::Run(Run::Events)),
+            "--scale" => Some(Source::Run(scale(args.next())?)),
+            "--down" => {
+                let name = args.next().ok_or_else(|| Failure::Usage("--down needs a part".into()))?;
+                down = Some(parse_part(name)?);
+                None
+            }
+            flag if flag.starts_with("--") => {
+                return Err(Failure::Usage(format!("unknown option \"{flag}\"")));
+            }
+            file => Some(Source::File(file)),
+        };
+        if let Some(next) = next {
+            if source.replace(next).is_some() {
+                return Err(Failure::Usage("give one run: a FILE, -, --lesson, --events or --scale".into()));
+            }
+        }
+    }
+    let (scenario, name) = match source.unwrap_or(Source::File("-")) {
+        Source::File("-") => (parse_scenario(read_stdin()?, "standard input")?, "standard input".to_string()),
+        Source::File(file) => (parse_scenario(read_file(file)?, file)?, file.to_string()),
+        Source::Run(run) => {
+            let scenario = run.scenario(None, None).map_err(|e| match e {
+                RunError::NothingGiven => Failure::Usage("that run needs a scenario file".into()),
+                RunError::DesiredTooLarge { desired } => {
+                    Failure::Usage(format!("--scale: {desired} is more than {MAX_DESIRED}"))
+                }
+            })?;
+            (scenario, "the run".to_string())
+        }
+    };
+    let scenario = match down {
+        Some(down) => Scenario { down, ..scenario },
+        None => scenario,
+    };
+    simulate(scenario, &name)
+}
+
+fn scale(arg: Option<&str>) -> Result<Run, Failure> {
+    let usage = || {
+        Failure::Usage(format!("--scale takes SERVICE:N (collector or verifier, N from 0 to {MAX_DESIRED})"))
+    };
+    let (name, n) = arg.and_then(|a| a.split_once(':')).ok_or_else(usage)?;
+    let service = LessonService::from_name(name).ok_or_else(usage)?;
+    let desired = n.parse::<u32>().ok().filter(|&d| d <= MAX_DESIRED).ok_or_else(usage)?;
+    Ok(Run::Scale { service, desired })
+}
+
+fn parse_part(name: &str) -> Result<Option<Part>, Failure> {
+    if name == "-" {
+        return Ok(None);
+    }
+    Part::from_name(name).map(Some).ok_or_else(|| {
+        Failure::Usage(format!(
+            "--down: unknown part \"{name}\"; expected one of {}, or -",
+            Part::names_list()
+        ))
+    })
+}
+
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {
-    Assignment::from_json(&read_file(file)?).map_err(|e| Failure::Input(format!("{file}: {e}")))
+    assignment_json::parse(&read_file(file)?).map_err(|e| Failure::Input(format!("{file}: {e}")))
 }
 
 fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
@@ -73,8 +154,11 @@ fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
     Ok(out)
 }
 
-fn simulate(text: String, source: &str) -> Result<(), Failure> {
-    let scenario = Scenario::from_json(&text).map_err(|e| Failure::Input(format!("{source}: {e}")))?;
+fn parse_scenario(text: String, source: &str) -> Result<Scenario, Failure> {
+    scenario_json::parse(&text).map_err(|e| Failure::Input(format!("{source}: {e}")))
+}
+
+fn simulate(scenario: Scenario, source: &str) -> Result<(), Failure> {
     let outcome = scenario.run_with(false).map_err(|e| Failure::Input(format!("{source}: {e}")))?;
     // Everything is computed before anything is printed: a failed run leaves stdout empty.
     let mut out = io::stdout().lock();
@@ -92,7 +176,7 @@ fn print(text: &str) -> Result<(), Failure> {
 
 fn read_stdin() -> Result<String, Failure> {
     let mut buf = Vec::new();
-    let limit = cplab::model::scenario::MAX_INPUT_BYTES as u64 + 1;
+    let limit = MAX_INPUT_BYTES as u64 + 1;
     io::stdin()
         .lock()
         .take(limit)
@@ -104,9 +188,9 @@ fn read_stdin() -> Result<String, Failure> {
 fn read_file(path: &str) -> Result<String, Failure> {
     let file = std::fs::File::open(path).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
     // Sized from the file up front: growing a megabyte buffer by doubling costs copies.
-    let size = file.metadata().map_or(0, |m| m.len()).min(cplab::model::scenario::MAX_INPUT_BYTES as u64 + 1);
+    let size = file.metadata().map_or(0, |m| m.len()).min(MAX_INPUT_BYTES as u64 + 1);
     let mut buf = Vec::with_capacity(size as usize + 1);
-    let limit = cplab::model::scenario::MAX_INPUT_BYTES as u64 + 1;
+    let limit = MAX_INPUT_BYTES as u64 + 1;
     file.take(limit).read_to_end(&mut buf).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
     utf8(buf, path)
 }

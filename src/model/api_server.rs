@@ -2,7 +2,8 @@
 //! to the state store. It keeps no state of its own.
 
 use super::part::Part;
-use super::state_store::{StateStore, TraceLimit};
+use super::state_store::StateStore;
+use super::trace::TraceLimit;
 use super::value::{Prefix, Value};
 use serde::Serialize;
 use std::fmt;
@@ -18,7 +19,7 @@ pub struct Request {
 }
 
 /// The API server's answer to a request.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Response {
     /// The request landed on the store.
     Written,
@@ -36,18 +37,6 @@ impl Response {
             Response::OutOfSchema => "out of schema",
             Response::Unavailable(Part::ApiServer) => "API server unavailable",
             Response::Unavailable(_) => "state store unavailable",
-        }
-    }
-}
-
-impl Response {
-    /// The answer in `t`'s language.
-    pub fn text(&self, t: &crate::messages::Messages) -> &'static str {
-        match self {
-            Response::Written => t.answer_written,
-            Response::OutOfSchema => t.answer_out_of_schema,
-            Response::Unavailable(Part::ApiServer) => t.answer_api_down,
-            Response::Unavailable(_) => t.answer_store_down,
         }
     }
 }

@@ -2,10 +2,11 @@
 //! creates the missing ones (node-less, pending), removes the extra ones, and cleans up dead
 //! copies. It only reads and writes the state store.
 
-use super::fxhash::{ByName, FxHashMap};
 use super::jsnum::{max_from_zero, to_js_string, to_number};
+use super::names::{ByName, FxHashMap};
 use super::part::Part;
-use super::state_store::{StateStore, TraceLimit};
+use super::state_store::StateStore;
+use super::trace::TraceLimit;
 use super::value::{Copy, Status, Value};
 use std::rc::Rc;
 
@@ -120,7 +121,7 @@ mod tests {
     fn written(s: &StateStore) -> Vec<String> {
         s.trace()
             .iter()
-            .filter(|t| t.op != crate::model::state_store::Op::Read)
+            .filter(|t| t.op != crate::model::trace::Op::Read)
             .map(|t| format!("{:?} {}", t.op, t.key))
             .collect()
     }

@@ -1,13 +1,11 @@
 //! The failure matrix: the lesson's three events (a scale request, a copy's death report, a new
 //! node) run with one part down at a time, and what became of each decision.
 
-use super::api_server::Request;
+use super::api_server::Response;
 use super::part::Part;
-use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
-use super::scenario::{lesson_initial, lesson_request, Outcome};
-use super::state_store::{Op, TraceLimit};
-use super::value::{Copy, Health, Node, Status, Value};
-use crate::messages::{fill, Messages};
+use super::scenario::{Outcome, Scenario};
+use super::trace::{Totals, TraceLimit};
+use super::value::{Copy, Status};
 use serde::Serialize;
 
 /// What became of one decision.
@@ -82,20 +80,6 @@ pub struct MatrixRun {
     pub reported: bool,
 }
 
-/// The lesson's three events: scale collector to 5, copy collector-2 reported dead (it was on
-/// m2), node m4 joins.
-pub fn lesson_events() -> Vec<Request> {
-    let dead = Copy { service: "collector".into(), node: Some("m2".into()), status: Status::Dead };
-    vec![
-        lesson_request(),
-        Request { key: "copy/collector-2".into(), value: Some(Value::Copy(dead)) },
-        Request {
-            key: "node/m4".into(),
-            value: Some(Value::Node(Node { capacity: 4, health: Health::Alive })),
-        },
-    ]
-}
-
 /// The parts in the order of the lesson's table, healthy run first; node agents come last, in a
 /// row the lesson does not print.
 pub const MATRIX_ORDER: [Option<Part>; 6] = [
@@ -110,16 +94,17 @@ pub const MATRIX_ORDER: [Option<Part>; 6] = [
 /// Runs the lesson's events with `down` out of service and judges each decision as the lesson
 /// does.
 pub fn matrix_run(down: Option<Part>) -> Result<MatrixRun, TraceLimit> {
-    let mut plane = Plane::new(lesson_initial(), down);
-    let responses = lesson_events().iter().map(|r| plane.request(r)).collect::<Result<Vec<_>, _>>()?;
-    let reported = plane
-        .store()
-        .get("copy/collector-2")
-        .and_then(Value::as_copy)
-        .is_some_and(|c| c.status == Status::Dead);
-    plane.run(DEFAULT_MAX_ROUNDS)?;
+    let outcome = Scenario::events(down).run()?;
+    let (row, reported) = judge(&outcome);
+    Ok(MatrixRun { row, outcome, reported })
+}
 
-    let store = plane.store();
+/// The matrix row of a finished run of the lesson's events, and whether the death of
+/// `copy/collector-2` reached the store (its report, the second event, was written).
+pub fn judge(outcome: &Outcome) -> (MatrixRow, bool) {
+    let reported = outcome.responses.get(1) == Some(&Response::Written);
+    let store = outcome.plane.store();
+    let down = outcome.plane.down();
     let collectors: Vec<&Copy> = store
         .entries()
         .filter(|(k, _)| k.starts_with("copy/collector"))
@@ -133,6 +118,7 @@ pub fn matrix_run(down: Option<Part>) -> Result<MatrixRun, TraceLimit> {
         Verdict::Unknown
     };
     let ledger_down = matches!(down, Some(Part::ApiServer | Part::StateStore));
+    let totals = Totals::of(store.trace());
     let row = MatrixRow {
         down,
         scale: Verdict::of(believed == 5, count(Status::Pending) > 0),
@@ -142,10 +128,10 @@ pub fn matrix_run(down: Option<Part>) -> Result<MatrixRun, TraceLimit> {
         traffic_continues: true,
         believed,
         actual: store.actual().iter().filter(|k| k.starts_with("copy/collector")).count(),
-        item_reads: store.trace().iter().filter(|t| t.op == Op::Read).map(|t| t.items).sum(),
-        writes: store.trace().iter().filter(|t| t.op != Op::Read).count(),
+        item_reads: totals.item_reads,
+        writes: totals.writes,
     };
-    Ok(MatrixRun { row, outcome: Outcome { responses, plane }, reported })
+    (row, reported)
 }
 
 /// The lesson's five rows (healthy, then API server, state store, scheduler, controller manager).
@@ -153,37 +139,67 @@ pub fn lesson_matrix() -> Result<Vec<MatrixRow>, TraceLimit> {
     MATRIX_ORDER[..5].iter().map(|&d| matrix_run(d).map(|r| r.row)).collect()
 }
 
+/// Why a decision of a matrix row is not done: data for the messages layer to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The scale request was decided but not carried out: `down` is the part that did not act
+    /// (the scheduler gives no node, the node agents start nothing).
+    ScaleHalf {
+        /// The part down.
+        down: Option<Part>,
+    },
+    /// The controller manager was down: nobody created the missing copies.
+    ScaleNotActedOn,
+    /// The scale request never landed; `answer` is what the API server said to it.
+    ScaleNeverLanded {
+        /// The answer to the request, if it was sent.
+        answer: Option<Response>,
+    },
+    /// The death report never landed, so the store still counts the copy as running.
+    FailureUnknown {
+        /// The answer to the report, if it was sent.
+        answer: Option<Response>,
+    },
+    /// The store knows of the death and `part` (down) did not act on it.
+    FailureNotActedOn {
+        /// The part that did not act.
+        part: Part,
+    },
+    /// The dead copy was replaced, and the replacement does not run yet.
+    FailureHalf,
+    /// The new node's registration never landed.
+    NodeNeverLanded {
+        /// The answer to the registration, if it was sent.
+        answer: Option<Response>,
+    },
+    /// Read requests from outside get no answer: the ledger's gate or the ledger is down.
+    ReadsHalted,
+}
+
 /// Why each decision of a matrix row is not done, pointing at what is missing: the write that
 /// never landed, or the part that did not act. Empty for a healthy row.
-pub fn explain(row: &MatrixRow, responses: &[super::api_server::Response], t: &Messages) -> Vec<String> {
-    let answer = |i: usize| responses.get(i).map_or(t.no_answer, |r| r.text(t));
+pub fn reasons(row: &MatrixRow, responses: &[Response]) -> Vec<Reason> {
+    let answer = |i: usize| responses.get(i).copied();
     let mut why = Vec::new();
     match row.scale {
         Verdict::Done => {}
-        Verdict::Half => why.push(match row.down {
-            Some(Part::Scheduler) => t.why_scale_half_scheduler.to_string(),
-            Some(Part::NodeAgents) => t.why_scale_half_nodes.to_string(),
-            _ => t.why_scale_half.to_string(),
-        }),
-        _ => why.push(match row.down {
-            Some(Part::ControllerManager) => t.why_scale_halted_cm.to_string(),
-            _ => fill(t.why_scale_halted, &[("answer", &answer(0))]),
-        }),
+        Verdict::Half => why.push(Reason::ScaleHalf { down: row.down }),
+        _ if row.down == Some(Part::ControllerManager) => why.push(Reason::ScaleNotActedOn),
+        _ => why.push(Reason::ScaleNeverLanded { answer: answer(0) }),
     }
     match row.failure {
         Verdict::Done => {}
-        Verdict::Unknown => why.push(fill(t.why_failure_unknown, &[("answer", &answer(1))])),
-        Verdict::Halted => why.push(fill(
-            t.why_failure_halted,
-            &[("part", &t.part(row.down.unwrap_or(Part::ControllerManager)))],
-        )),
-        Verdict::Half => why.push(t.why_failure_half.to_string()),
+        Verdict::Unknown => why.push(Reason::FailureUnknown { answer: answer(1) }),
+        Verdict::Halted => {
+            why.push(Reason::FailureNotActedOn { part: row.down.unwrap_or(Part::ControllerManager) })
+        }
+        Verdict::Half => why.push(Reason::FailureHalf),
     }
     if row.node != Verdict::Done {
-        why.push(fill(t.why_node_halted, &[("answer", &answer(2))]));
+        why.push(Reason::NodeNeverLanded { answer: answer(2) });
     }
     if row.reads != Verdict::Done {
-        why.push(t.why_reads_halted.to_string());
+        why.push(Reason::ReadsHalted);
     }
     why
 }
@@ -192,24 +208,34 @@ pub fn explain(row: &MatrixRow, responses: &[super::api_server::Response], t: &M
 mod tests {
     use super::*;
 
-    fn why(down: Option<Part>) -> Vec<String> {
+    fn why(down: Option<Part>) -> Vec<Reason> {
         let run = matrix_run(down).unwrap();
-        explain(&run.row, &run.outcome.responses, &crate::messages::EN)
+        reasons(&run.row, &run.outcome.responses)
     }
 
     #[test]
     fn each_row_says_what_is_missing() {
         assert!(why(None).is_empty());
-        let api = why(Some(Part::ApiServer));
-        assert_eq!(api.len(), 4);
-        assert!(api[0].contains("never landed (API server unavailable)"), "{api:?}");
-        assert!(api[1].contains("still counts it as running"));
-        assert!(why(Some(Part::StateStore))[0].contains("(state store unavailable)"));
-        let sched = why(Some(Part::Scheduler));
-        assert!(sched[0].contains("the scheduler is down and did not act to give them a node"), "{sched:?}");
-        let cm = why(Some(Part::ControllerManager));
-        assert!(cm[0].contains("the controller manager is down and did not act"), "{cm:?}");
-        assert!(cm[1].contains("knows copy/collector-2 is dead"));
-        assert!(why(Some(Part::NodeAgents))[0].contains("node agents are down and did not act to start them"));
+        let unavailable = Some(Response::Unavailable(Part::ApiServer));
+        assert_eq!(
+            why(Some(Part::ApiServer)),
+            [
+                Reason::ScaleNeverLanded { answer: unavailable },
+                Reason::FailureUnknown { answer: unavailable },
+                Reason::NodeNeverLanded { answer: unavailable },
+                Reason::ReadsHalted,
+            ]
+        );
+        let store_down = Some(Response::Unavailable(Part::StateStore));
+        assert_eq!(why(Some(Part::StateStore))[0], Reason::ScaleNeverLanded { answer: store_down });
+        assert_eq!(
+            why(Some(Part::Scheduler)),
+            [Reason::ScaleHalf { down: Some(Part::Scheduler) }, Reason::FailureHalf]
+        );
+        assert_eq!(
+            why(Some(Part::ControllerManager)),
+            [Reason::ScaleNotActedOn, Reason::FailureNotActedOn { part: Part::ControllerManager }]
+        );
+        assert_eq!(why(Some(Part::NodeAgents))[0], Reason::ScaleHalf { down: Some(Part::NodeAgents) });
     }
 }

@@ -1,30 +1,32 @@
-//! The lesson's control-plane model in pure Rust: no browser, no UI. Both drivers (the `cplab`
-//! CLI and the lab in the browser) play back what it records.
+//! The lesson's control plane in pure Rust, and nothing else: its values and parts, the state
+//! store with its trace, one file per component, the round loop, the lesson's runs and the
+//! failure matrix, and JavaScript's number rules where the lesson's code relies on them. It
+//! imports nothing from the crate outside itself (a test holds it to that) and returns data:
+//! formats, playback, teaching features and the UI sit above it and render text.
 
 pub mod api_server;
-pub mod assignment;
 pub mod controller_manager;
-pub(crate) mod fxhash;
 pub mod jsnum;
 pub mod matrix;
+pub(crate) mod names;
 pub mod node_agents;
 pub mod part;
 pub mod plane;
-pub mod playback;
+pub mod run;
 pub mod scenario;
 pub mod scheduler;
 pub mod state_store;
-pub mod table;
+pub mod trace;
 pub mod value;
 
 pub use api_server::{Request, Response};
 pub use matrix::{
-    explain, lesson_events, lesson_matrix, matrix_run, MatrixRow, MatrixRun, Verdict, MATRIX_ORDER,
+    judge, lesson_matrix, matrix_run, reasons, MatrixRow, MatrixRun, Reason, Verdict, MATRIX_ORDER,
 };
 pub use part::Part;
 pub use plane::{Plane, DEFAULT_MAX_ROUNDS};
-pub use playback::{Recording, Totals};
-pub use scenario::{lesson_initial, Outcome, Scenario, ScenarioError};
-pub use state_store::{Op, StateStore, Step, TraceLimit};
-pub use table::{matrix_table, trace_table, TraceSummary, LESSON_TRACE_TITLE};
+pub use run::{LessonService, Run, RunError, MAX_DESIRED};
+pub use scenario::{lesson_events, lesson_initial, lesson_request, Outcome, Scenario};
+pub use state_store::StateStore;
+pub use trace::{ActualChange, Op, Step, Totals, TraceLimit, TraceSummary, MAX_TRACE_STEPS};
 pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};

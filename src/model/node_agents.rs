@@ -2,7 +2,8 @@
 //! it running. They only read and write the state store.
 
 use super::part::Part;
-use super::state_store::{Place, StateStore, TraceLimit};
+use super::state_store::{Place, StateStore};
+use super::trace::TraceLimit;
 use super::value::{Copy, Status, Value};
 
 /// One turn of the node agents; returns how many copies they started.

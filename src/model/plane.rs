@@ -7,7 +7,8 @@ use super::controller_manager::controller_manager;
 use super::node_agents::node_agents;
 use super::part::Part;
 use super::scheduler::scheduler;
-use super::state_store::{StateStore, TraceLimit};
+use super::state_store::StateStore;
+use super::trace::TraceLimit;
 use super::value::{Status, Value};
 use std::rc::Rc;
 

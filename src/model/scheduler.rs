@@ -1,9 +1,10 @@
 //! The scheduler: places every node-less pending copy on the emptiest alive node that still has
 //! room, the first such node in store order on a tie. It only reads and writes the state store.
 
-use super::fxhash::{ByName, FxHashMap};
+use super::names::{ByName, FxHashMap};
 use super::part::Part;
-use super::state_store::{Place, StateStore, TraceLimit};
+use super::state_store::{Place, StateStore};
+use super::trace::TraceLimit;
 use super::value::{Copy, Health, Status, Value};
 use std::collections::BTreeSet;
 use std::rc::Rc;

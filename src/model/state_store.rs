@@ -1,12 +1,12 @@
 //! The state store: an insertion-ordered key-value ledger whose revision counts every write, and
-//! which records every read and write as a step of the trace.
+//! which records every read and write as a step of the trace. Longer than 400 lines: one
+//! component of the lesson, its scans, writes and what-actually-runs bookkeeping, with its tests.
 
-use super::fxhash::{FxHashMap, FxHashSet};
+use super::names::{FxHashMap, FxHashSet};
 use super::part::Part;
+use super::trace::{ActualChange, Op, Step, TraceLimit, MAX_TRACE_STEPS};
 use super::value::{Prefix, Status, Value};
-use serde::Serialize;
 use std::collections::hash_map::Entry;
-use std::fmt;
 use std::rc::Rc;
 
 /// One key and its value, held in place in the store.
@@ -38,85 +38,6 @@ pub struct Snapshot {
     /// How many items the read found.
     pub items: usize,
 }
-
-/// What a step did to the store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Op {
-    /// Scanned one prefix.
-    Read,
-    /// Set one key.
-    Write,
-    /// Deleted one key.
-    Remove,
-}
-
-impl Op {
-    /// The lesson's word for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Op::Read => "read",
-            Op::Write => "write",
-            Op::Remove => "remove",
-        }
-    }
-}
-
-/// One step of the trace: a component read a prefix or wrote or removed a key.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Step {
-    /// Who acted.
-    pub component: Part,
-    /// Read, write or remove.
-    pub op: Op,
-    /// The key written or removed, or the prefix read followed by `*`.
-    pub key: Rc<str>,
-    /// Items a read found; 1 for a write or remove.
-    pub items: usize,
-    /// The value a write set (none for reads and removes, and when values are not recorded).
-    pub value: Option<Rc<Value>>,
-    /// The round it happened in; 0 for requests before the first round.
-    pub round: u32,
-}
-
-/// A change to what actually runs, as opposed to what the store believes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActualChange {
-    /// How many trace steps had been recorded when it happened.
-    pub after_steps: usize,
-    /// The copy's key.
-    pub key: Rc<str>,
-    /// Whether the copy runs from now on.
-    pub running: bool,
-}
-
-/// The run recorded more steps than a lab can show: it was stopped there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TraceLimit {
-    /// The limit that was reached.
-    pub steps: usize,
-}
-
-impl TraceLimit {
-    /// The message in `a`'s language.
-    pub fn text(&self, a: &crate::messages::AssignmentMessages) -> String {
-        crate::messages::Problem::of(|a| a.e_step_limit).with("steps", self.steps).text(a)
-    }
-}
-
-/// In English.
-impl fmt::Display for TraceLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(&crate::messages::EN_ASSIGNMENTS))
-    }
-}
-
-impl std::error::Error for TraceLimit {}
-
-/// Most trace steps one run may record. A scenario can ask for endless work (a copy suffix that
-/// is not a number makes every new copy overwrite `copy/<service>-NaN`, so each round has work);
-/// this bound keeps such a run to well under a second and its memory small.
-pub const MAX_TRACE_STEPS: usize = 1_000_000;
 
 /// The state store with its trace.
 #[derive(Clone, Debug)]

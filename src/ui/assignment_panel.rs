@@ -3,11 +3,14 @@
 //! browser as they are typed.
 
 use super::files;
-use super::lab::{Lab, Play};
+use super::lab::Lab;
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::assignment::{mark, parse_count, parse_verdict, score, Answer, Assignment, Item, Marked};
-use crate::model::{Op, Part, Verdict};
-use crate::report::{self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION};
+use crate::model::{Op, Part, Run, Verdict};
+use crate::teaching::assignment::{Answer, Assignment, Item};
+use crate::teaching::marking::{mark, parse_count, parse_verdict, score, Marked};
+use crate::teaching::report::{
+    self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION,
+};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -142,11 +145,15 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         work.save(&l.text);
         if let Some(host) = &host {
             let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
-            host.post(&crate::embed::result_message(&id, &l.assignment.title, &mark(&l.items, &typed)));
+            host.post(&crate::teaching::embed::result_message(
+                &id,
+                &l.assignment.title,
+                &mark(&l.items, &typed),
+            ));
         }
         if !l.assignment.predict.is_empty() {
             lab.go_to(0);
-            if lab.play.get_untracked() != Play::Assignment {
+            if lab.run.get_untracked() != Run::Given {
                 lab.load_assignment(l.assignment.scenario.clone());
             }
             lab.go_to(usize::MAX);
@@ -316,7 +323,7 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, id: &str) -> Vec<(String, S
             fill(a.see_matrix_row, &[("name", &shown)]),
         )];
     }
-    let recording = lab.recording_of(Play::Assignment, lab.down.get_untracked());
+    let recording = lab.recording_of(Run::Given, lab.down.get_untracked());
     let wanted = |op: Op| match id {
         "reads" => op == Op::Read,
         "writes" | "revision" => op != Op::Read,

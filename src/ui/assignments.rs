@@ -3,10 +3,11 @@
 
 use super::assignment_panel::{AssignmentPanel, Loaded, Work};
 use super::{apply_shared, browser, files, Lab};
+use crate::formats::assignment_json;
 use crate::messages::fill;
-use crate::model::assignment::Assignment;
-use crate::report::decode_link;
-use crate::share::{Run, Shared};
+use crate::model::Run;
+use crate::teaching::report::decode_link;
+use crate::teaching::share::Shared;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -52,18 +53,18 @@ pub(super) fn load(
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|text| {
-            let assignment = Assignment::from_json(&text)
+            let assignment = assignment_json::parse(&text)
                 .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
             let items = assignment
                 .answer_key()
-                .map_err(|e| fill(a.assignment_no_key, &[("origin", &origin), ("why", &e.text(a))]))?;
+                .map_err(|e| fill(a.assignment_no_key, &[("origin", &origin), ("why", &a.step_limit(&e))]))?;
             Ok(Loaded { assignment, text, items })
         });
         match parsed {
             Ok(l) => {
                 let work = Work::restore(&l.text, t, a);
                 lab.load_assignment(l.assignment.scenario.clone());
-                if shared.run == Some(Run::Assignment) {
+                if shared.run == Some(Run::Given) {
                     apply_shared(lab, &shared);
                 }
                 if let Some(p) = &shared.predictions {

@@ -3,7 +3,7 @@
 
 use super::lab::Lab;
 use crate::messages::fill;
-use crate::model::explain;
+use crate::model::reasons;
 use leptos::prelude::*;
 
 /// The believed / actual panel.
@@ -11,22 +11,14 @@ use leptos::prelude::*;
 pub fn BelievedActual(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let gap = move || {
-        let recording = lab.recording();
-        let cursor = lab.cursor.get();
-        let believed = recording.believed_at(cursor);
-        let actual = recording.actual_at(cursor);
-        let missing = |from: &[std::rc::Rc<str>], other: &[std::rc::Rc<str>]| -> Vec<String> {
-            from.iter().filter(|k| other.binary_search(k).is_err()).map(|k| k.to_string()).collect()
-        };
-        let ghosts = missing(&believed, &actual);
-        let unseen = missing(&actual, &believed);
-        (believed.len(), actual.len(), ghosts, unseen)
+        let frame = lab.frame.get();
+        let keys = |keys: &[std::rc::Rc<str>]| keys.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+        (frame.believed.len(), frame.actual.len(), keys(&frame.ghosts), keys(&frame.unseen))
     };
     let why = move || {
         let recording = lab.recording();
-        let done = lab.cursor.get() >= recording.len();
-        match (&recording.matrix_row, done) {
-            (Some(row), true) => explain(row, &recording.responses, t),
+        match (&recording.matrix_row, lab.frame.get().at_end()) {
+            (Some(row), true) => reasons(row, &recording.responses).iter().map(|r| t.reason(r)).collect(),
             _ => Vec::new(),
         }
     };

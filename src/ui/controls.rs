@@ -1,7 +1,8 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
-use super::lab::{Lab, Play, SPEEDS};
+use super::lab::{Lab, SPEEDS};
 use crate::messages::fill;
+use crate::model::Run;
 use leptos::prelude::*;
 
 /// Starts playback from the cursor (from the start when at the end).
@@ -64,11 +65,11 @@ pub fn reset(lab: Lab) {
 /// The playback toolbar.
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
-    let len = move || lab.recording().len();
+    let len = move || lab.frame.get().len;
     let at_start = move || lab.cursor.get() == 0;
     // A run with no step at all (the state store down) still has to be run once to count.
     let at_end = move || {
-        let unrun = lab.play.get() == Play::Events && !lab.finished.get().contains(&lab.down.get());
+        let unrun = lab.run.get() == Run::Events && !lab.finished.get().contains(&lab.down.get());
         lab.cursor.get() >= len() && !unrun
     };
     let t = lab.t;

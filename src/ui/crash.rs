@@ -2,7 +2,7 @@
 //! cannot be trusted to run again), and an `error` message to the embedding page.
 
 use super::host::Host;
-use crate::embed::error_message;
+use crate::teaching::embed::error_message;
 
 /// Shows the fallback and tells the host. Never panics itself.
 pub fn show(what: &str) {

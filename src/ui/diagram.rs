@@ -37,8 +37,7 @@ fn slug(part: Part) -> &'static str {
 
 /// The part acting at the cursor, if any.
 fn acting(lab: Lab) -> Option<Part> {
-    let cursor = lab.cursor.get();
-    cursor.checked_sub(1).and_then(|i| lab.recording().steps.get(i).map(|s| s.component))
+    lab.frame.get().step.as_ref().map(|s| s.component)
 }
 
 /// One component of the diagram.
@@ -78,16 +77,15 @@ fn StoreBox(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let is_down = move || lab.down.get() == Some(part);
     let doing = move || {
-        let cursor = lab.cursor.get();
-        let recording = lab.recording();
-        let step = cursor.checked_sub(1).and_then(|i| recording.steps.get(i))?;
+        let frame = lab.frame.get();
+        let step = frame.step.as_ref()?;
         Some(match step.op {
             Op::Read => fill(t.store_reading, &[("key", &step.key), ("items", &t.items(step.items))]),
             Op::Write => fill(t.store_writing, &[("key", &step.key)]),
             Op::Remove => fill(t.store_removing, &[("key", &step.key)]),
         })
     };
-    let revision = move || lab.recording().totals_at(lab.cursor.get()).writes;
+    let revision = move || lab.frame.get().revision;
     view! {
         <button
             class=move || format!("part store area-store{}", if is_down() { " down" } else { "" })

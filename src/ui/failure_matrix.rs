@@ -1,9 +1,9 @@
 //! The failure matrix: one row per downed part, filled in when the student runs the lesson's
 //! three events to the end with that part down.
 
-use super::lab::{Lab, Play};
+use super::lab::Lab;
 use crate::messages::{fill, Messages};
-use crate::model::{MatrixRow, Part, MATRIX_ORDER};
+use crate::model::{MatrixRow, Part, Run, MATRIX_ORDER};
 use leptos::prelude::*;
 
 /// The matrix, empty rows waiting to be run.
@@ -17,7 +17,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             .map(|&down| {
                 let row = finished
                     .contains(&down)
-                    .then(|| lab.recording_of(Play::Events, down).matrix_row.clone())
+                    .then(|| lab.recording_of(Run::Events, down).matrix_row.clone())
                     .flatten();
                 view! { <MatrixLine t down row /> }
             })

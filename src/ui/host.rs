@@ -4,8 +4,10 @@
 //! parent window only; anything else is ignored and logged.
 
 use super::browser;
-use crate::embed::{host_allowed, incoming_type, pong_message, ready_message, resize_messages, Incoming};
 use crate::messages::{fill, Messages};
+use crate::teaching::embed::{
+    host_allowed, incoming_type, pong_message, ready_message, resize_messages, Incoming,
+};
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

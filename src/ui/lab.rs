@@ -1,29 +1,47 @@
-//! The lab's one source of truth: which run is shown (scenario and downed part), the recording
-//! of that run, and a cursor into it. Everything on screen is derived from these.
+//! The lab's one source of truth: which run is shown (a [`Run`] and the downed part), its
+//! recording, a cursor into it, and the one [`Frame`] every view reads at that cursor.
 
-use crate::messages::Messages;
-use crate::model::{Part, Recording, Request, Scenario, Service, Value, MATRIX_ORDER};
+use crate::messages::{fill, Messages};
+use crate::model::{Part, Run, RunError, Scenario, MATRIX_ORDER};
+use crate::playback::{Frame, RecordError, Recording};
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 use std::rc::Rc;
-
-/// Which run the student is looking at: the run a share link names.
-pub use crate::share::Run as Play;
-
-pub use crate::share::MAX_DESIRED;
 
 /// Playback speeds in steps per second. Three is the top: a write flashes at most three times a
 /// second.
 pub const SPEEDS: [(f64, &str); 4] = [(0.5, "0.5"), (1.0, "1"), (2.0, "2"), (3.0, "3")];
 
+/// A recorded run, or why it could not be recorded.
+type Recorded = Result<Rc<Recording>, RecordError>;
+
 /// Recordings by run, made once each. A short list, not a map: a session records a few dozen runs
 /// at most, and a map type of its own would cost the page more code than the search.
-type Recordings = Vec<((Play, Option<Part>), Rc<Recording>)>;
+type Recordings = Vec<((Run, Option<Part>), Recorded)>;
 
-/// The lab's state: a handful of signals, and the recordings computed from them.
+/// The frame at the cursor, shared by every view. The wrapper lets the memo hold an `Rc` (the
+/// page has one thread); frames compare by identity, since each cursor move makes a new one.
+#[derive(Clone)]
+pub struct SharedFrame(SendWrapper<Rc<Frame>>);
+
+impl PartialEq for SharedFrame {
+    fn eq(&self, other: &SharedFrame) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedFrame {
+    type Target = Frame;
+    fn deref(&self) -> &Frame {
+        &self.0
+    }
+}
+
+/// The lab's state: a handful of signals, the recordings computed from them, and the frame.
 #[derive(Clone, Copy)]
 pub struct Lab {
     /// The run shown.
-    pub play: RwSignal<Play>,
+    pub run: RwSignal<Run>,
     /// The part taken down for the run.
     pub down: RwSignal<Option<Part>>,
     /// Steps shown so far, 0 to the recording's length.
@@ -36,10 +54,12 @@ pub struct Lab {
     pub finished: RwSignal<Vec<Option<Part>>>,
     /// Bumped each time playback starts, so a stale playback loop knows to stop.
     pub generation: RwSignal<u64>,
+    /// Everything a view shows at the cursor: the store replayed once per move.
+    pub frame: Memo<SharedFrame>,
     /// Every text shown, in the page's language.
     pub t: &'static Messages,
     cache: StoredValue<Recordings, LocalStorage>,
-    assignment: StoredValue<Option<Scenario>, LocalStorage>,
+    given: StoredValue<Option<Scenario>, LocalStorage>,
 }
 
 impl Lab {
@@ -50,58 +70,57 @@ impl Lab {
 
     /// The same, with the texts of `t`.
     pub fn with_messages(t: &'static Messages) -> Lab {
+        let run = RwSignal::new(Run::Lesson);
+        let down = RwSignal::new(None);
+        let cursor = RwSignal::new(0);
+        let cache = StoredValue::new_local(Vec::new());
+        let given = StoredValue::new_local(None);
+        let frame = Memo::new(move |_| {
+            let recording =
+                recorded(cache, given, run.get(), down.get()).unwrap_or_else(|_| Rc::new(Recording::empty()));
+            SharedFrame(SendWrapper::new(Rc::new(recording.frame(cursor.get()))))
+        });
         Lab {
             t,
-            play: RwSignal::new(Play::Lesson),
-            down: RwSignal::new(None),
-            cursor: RwSignal::new(0),
+            run,
+            down,
+            cursor,
             playing: RwSignal::new(false),
             speed: RwSignal::new(2),
             finished: RwSignal::new(Vec::new()),
             generation: RwSignal::new(0),
-            cache: StoredValue::new_local(Vec::new()),
-            assignment: StoredValue::new_local(None),
+            frame,
+            cache,
+            given,
         }
     }
 
-    /// The recording of the run shown (tracked: follows the scenario and the downed part).
+    /// The recording of the run shown (tracked: follows the run and the downed part); an empty
+    /// one when the run cannot be recorded (see [`Lab::problem`]).
     pub fn recording(&self) -> Rc<Recording> {
-        self.recording_of(self.play.get(), self.down.get())
+        self.recording_of(self.run.get(), self.down.get())
     }
 
     /// The recording without tracking, for event handlers.
     pub fn recording_untracked(&self) -> Rc<Recording> {
-        self.recording_of(self.play.get_untracked(), self.down.get_untracked())
+        self.recording_of(self.run.get_untracked(), self.down.get_untracked())
     }
 
     /// The recording of any run; runs are recorded once and kept.
-    pub fn recording_of(&self, play: Play, down: Option<Part>) -> Rc<Recording> {
-        if let Some(r) =
-            self.cache.with_value(|c| c.iter().find(|(k, _)| *k == (play, down)).map(|(_, r)| r.clone()))
-        {
-            return r;
-        }
-        let recorded = match play {
-            Play::Lesson => Recording::of(&Scenario { down, ..Scenario::lesson() }),
-            Play::Events => Recording::of_events(down),
-            Play::Assignment => {
-                let scenario = self.assignment.get_value().unwrap_or_else(Scenario::lesson);
-                Recording::of(&Scenario { down, ..scenario })
+    pub fn recording_of(&self, run: Run, down: Option<Part>) -> Rc<Recording> {
+        recorded(self.cache, self.given, run, down).unwrap_or_else(|_| Rc::new(Recording::empty()))
+    }
+
+    /// Why the run shown cannot be recorded, in words (tracked), if it cannot.
+    pub fn problem(&self) -> Option<String> {
+        let t = self.t;
+        recorded(self.cache, self.given, self.run.get(), self.down.get()).err().map(|e| match e {
+            RecordError::Run(RunError::NothingGiven) => t.run_nothing_given.to_string(),
+            RecordError::Run(RunError::DesiredTooLarge { desired }) => {
+                fill(t.run_desired_too_large, &[("desired", &desired), ("max", &crate::model::MAX_DESIRED)])
             }
-            Play::Scale { collector, desired } => {
-                let key = if collector { "service/collector" } else { "service/verifier" };
-                let request = Request { key: key.into(), value: Some(Value::Service(Service { desired })) };
-                Recording::of(&Scenario { down, requests: vec![request], ..Scenario::lesson() })
-            }
-        };
-        // Small scenarios never reach the step limit; an empty recording keeps the lab alive if
-        // one ever did.
-        let recording = Rc::new(recorded.unwrap_or_else(|_| {
-            Recording::of(&Scenario { requests: Vec::new(), ..Scenario::lesson() })
-                .unwrap_or_else(|_| empty())
-        }));
-        self.cache.update_value(|c| c.push(((play, down), recording.clone())));
-        recording
+            RecordError::Limit(limit) => fill(t.run_step_limit, &[("steps", &limit.steps)]),
+        })
     }
 
     /// Moves the cursor (clamped to the recording). Reaching the end of the matrix events fills in
@@ -112,7 +131,7 @@ impl Lab {
         self.cursor.set(step);
         if step == recording.len() {
             self.playing.set(false);
-            if self.play.get_untracked() == Play::Events {
+            if self.run.get_untracked() == Run::Events {
                 let down = self.down.get_untracked();
                 self.finished.update(|f| {
                     if !f.contains(&down) {
@@ -124,18 +143,18 @@ impl Lab {
         }
     }
 
-    /// Makes `scenario` the run of [`Play::Assignment`] and shows it from its start.
+    /// Makes `scenario` the run of [`Run::Given`] and shows it from its start.
     pub fn load_assignment(&self, scenario: Scenario) {
         let down = scenario.down;
-        self.assignment.set_value(Some(scenario));
-        self.cache.update_value(|c| c.retain(|((play, _), _)| *play != Play::Assignment));
-        self.switch(Play::Assignment, down);
+        self.given.set_value(Some(scenario));
+        self.cache.update_value(|c| c.retain(|((run, _), _)| *run != Run::Given));
+        self.switch(Run::Given, down);
     }
 
     /// Shows another run from its start.
-    pub fn switch(&self, play: Play, down: Option<Part>) {
+    pub fn switch(&self, run: Run, down: Option<Part>) {
         self.playing.set(false);
-        self.play.set(play);
+        self.run.set(run);
         self.down.set(down);
         self.cursor.set(0);
     }
@@ -143,7 +162,7 @@ impl Lab {
     /// Takes `part` down, or brings it back if it is the one down.
     pub fn toggle_down(&self, part: Part) {
         let down = if self.down.get_untracked() == Some(part) { None } else { Some(part) };
-        self.switch(self.play.get_untracked(), down);
+        self.switch(self.run.get_untracked(), down);
     }
 }
 
@@ -153,16 +172,17 @@ impl Default for Lab {
     }
 }
 
-fn empty() -> Recording {
-    Recording {
-        initial: Vec::new(),
-        requests: Vec::new(),
-        responses: Vec::new(),
-        steps: Vec::new(),
-        rounds: 0,
-        down: None,
-        actual_initial: Default::default(),
-        actual_changes: Vec::new(),
-        matrix_row: None,
+/// The recording of `run` with `down` out of service, from the cache or recorded now.
+fn recorded(
+    cache: StoredValue<Recordings, LocalStorage>,
+    given: StoredValue<Option<Scenario>, LocalStorage>,
+    run: Run,
+    down: Option<Part>,
+) -> Recorded {
+    if let Some(r) = cache.with_value(|c| c.iter().find(|(k, _)| *k == (run, down)).map(|(_, r)| r.clone())) {
+        return r;
     }
+    let recording = given.with_value(|g| Recording::of_run(run, down, g.as_ref())).map(Rc::new);
+    cache.update_value(|c| c.push(((run, down), recording.clone())));
+    recording
 }

@@ -26,13 +26,14 @@ pub use believed_actual::BelievedActual;
 pub use controls::Controls;
 pub use diagram::Diagram;
 pub use failure_matrix::FailureMatrix;
-pub use lab::{Lab, Play};
+pub use lab::{Lab, SharedFrame};
 pub use scenario_picker::ScenarioPicker;
 pub use store_view::StoreView;
 pub use trace_table::TraceTable;
 
 use crate::messages::{self, fill, Messages};
-use crate::share::{self, Run, Shared};
+use crate::model::Run;
+use crate::teaching::share::{self, Shared};
 use leptos::prelude::*;
 
 /// Mounts the lab into the page body.
@@ -126,7 +127,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
         h.start(embed, t.lang);
     }
     provide_context(host);
-    if shared.run != Some(Run::Assignment) {
+    if shared.run != Some(Run::Given) {
         apply_shared(lab, &shared);
     }
     let predictions: share_link::Predictions = RwSignal::new(None);
@@ -144,6 +145,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
             })}
             {assignment}
             <ScenarioPicker lab />
+            {move || lab.problem().map(|p| view! { <p class="notice" role="status" data-testid="run-problem">{p}</p> })}
             <Controls lab />
             <Narration lab />
             <div class="stage">
@@ -172,9 +174,9 @@ fn assignment_texts(t: &Messages) -> &'static messages::AssignmentMessages {
 
 /// Shows the run, downed part and step a share link names.
 fn apply_shared(lab: Lab, shared: &Shared) {
-    let play = shared.run.unwrap_or_else(|| lab.play.get_untracked());
+    let run = shared.run.unwrap_or_else(|| lab.run.get_untracked());
     if shared.run.is_some() || shared.down.is_some() {
-        lab.switch(play, shared.down.unwrap_or_else(|| lab.down.get_untracked()));
+        lab.switch(run, shared.down.unwrap_or_else(|| lab.down.get_untracked()));
     }
     if let Some(step) = shared.step {
         lab.go_to(step);
@@ -206,16 +208,12 @@ fn review(t: &'static Messages) -> impl IntoView {
 #[component]
 pub fn Narration(lab: Lab) -> impl IntoView {
     let text = move || {
-        let recording = lab.recording();
-        let cursor = lab.cursor.get();
+        let frame = lab.frame.get();
         // While playing the region stays quiet, so a screen reader is not flooded.
-        if lab.playing.get() && cursor < recording.len() {
+        if lab.playing.get() && !frame.at_end() {
             return String::new();
         }
-        match cursor {
-            0 => recording.narrate(usize::MAX, lab.t),
-            n => recording.narrate(n - 1, lab.t),
-        }
+        lab.t.narrate(frame.step.as_ref(), frame.cursor, frame.len)
     };
     view! { <p class="narration" aria-live="polite" role="status" data-testid="narration">{text}</p> }
 }

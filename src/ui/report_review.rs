@@ -2,7 +2,7 @@
 
 use super::{browser, files};
 use crate::messages::{fill, Messages};
-use crate::report::{parse_report, Report};
+use crate::teaching::report::{parse_report, Report};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

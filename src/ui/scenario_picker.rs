@@ -1,19 +1,20 @@
 //! Which run to watch: the lesson's request, the failure-matrix events, or the student's own
 //! scale request.
 
-use super::lab::{Lab, Play, MAX_DESIRED};
+use super::lab::Lab;
+use crate::model::{LessonService, Run, MAX_DESIRED};
 use leptos::prelude::*;
 
 /// The scenario choice.
 #[component]
 pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     let t = lab.t;
-    let is = move |p: fn(Play) -> bool| move || p(lab.play.get());
-    let collector = RwSignal::new(true);
+    let is = move |p: fn(Run) -> bool| move || p(lab.run.get());
+    let service = RwSignal::new(LessonService::Collector);
     let desired = RwSignal::new(4u32);
     let send = move || {
         lab.switch(
-            Play::Scale { collector: collector.get_untracked(), desired: desired.get_untracked() },
+            Run::Scale { service: service.get_untracked(), desired: desired.get_untracked() },
             lab.down.get_untracked(),
         )
     };
@@ -22,26 +23,26 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
             <legend>{t.picker_legend}</legend>
             <label>
                 <input type="radio" name="play" data-testid="play-lesson"
-                    prop:checked=is(|p| p == Play::Lesson)
-                    on:change=move |_| lab.switch(Play::Lesson, lab.down.get_untracked()) />
+                    prop:checked=is(|p| p == Run::Lesson)
+                    on:change=move |_| lab.switch(Run::Lesson, lab.down.get_untracked()) />
                 {t.picker_lesson}
             </label>
             <label>
                 <input type="radio" name="play" data-testid="play-events"
-                    prop:checked=is(|p| p == Play::Events)
-                    on:change=move |_| lab.switch(Play::Events, lab.down.get_untracked()) />
+                    prop:checked=is(|p| p == Run::Events)
+                    on:change=move |_| lab.switch(Run::Events, lab.down.get_untracked()) />
                 {t.picker_events}
             </label>
             <div class="own">
                 <label>
                     <input type="radio" name="play" data-testid="play-scale"
-                        prop:checked=is(|p| matches!(p, Play::Scale { .. }))
+                        prop:checked=is(|p| matches!(p, Run::Scale { .. }))
                         on:change=move |_| send() />
                     {t.picker_own}
                 </label>
                 <label>
                     {t.picker_service}
-                    <select data-testid="scale-service" on:change=move |ev| { collector.set(event_target_value(&ev) == "collector"); send() }>
+                    <select data-testid="scale-service" on:change=move |ev| { service.set(LessonService::from_name(&event_target_value(&ev)).unwrap_or(LessonService::Collector)); send() }>
                         <option value="collector">"collector"</option>
                         <option value="verifier">"verifier"</option>
                     </select>

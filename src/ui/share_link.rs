@@ -4,7 +4,7 @@
 use super::browser;
 use super::lab::Lab;
 use crate::messages::Messages;
-use crate::share::{query, Shared};
+use crate::teaching::share::{query, Shared};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -19,7 +19,7 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
     let make = move |_| {
         let shared = Shared {
-            run: Some(lab.play.get_untracked()),
+            run: Some(lab.run.get_untracked()),
             down: Some(lab.down.get_untracked()),
             step: Some(lab.cursor.get_untracked()),
             predictions: None,
@@ -47,7 +47,7 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
 #[cfg(feature = "assignments")]
 fn shared_predictions(predictions: Predictions, with: RwSignal<bool>) -> Option<(String, String)> {
     let p = predictions.get_untracked().filter(|_| with.get_untracked())?;
-    Some(crate::share::predictions_param(&p.get_untracked()))
+    Some(crate::teaching::share::predictions_param(&p.get_untracked()))
 }
 
 #[cfg(not(feature = "assignments"))]

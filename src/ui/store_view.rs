@@ -27,15 +27,14 @@ struct Row {
 pub fn StoreView(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let groups = move || {
-        let recording = lab.recording();
-        let cursor = lab.cursor.get();
-        let store = recording.store_at(cursor);
-        let step = cursor.checked_sub(1).and_then(|i| recording.steps.get(i)).cloned();
+        let frame = lab.frame.get();
+        let step = frame.step.clone();
         Prefix::ALL
             .into_iter()
             .map(|prefix| {
-                let mut rows: Vec<Row> = store
-                    .entries()
+                let mut rows: Vec<Row> = frame
+                    .entries
+                    .iter()
                     .filter(|(k, _)| k.starts_with(prefix.as_str()))
                     .map(|(k, v)| {
                         let written = step.as_ref().is_some_and(|s| s.op == Op::Write && s.key == *k);
@@ -58,7 +57,7 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
             })
             .collect::<Vec<_>>()
     };
-    let revision = move || lab.recording().totals_at(lab.cursor.get()).writes;
+    let revision = move || lab.frame.get().revision;
     view! {
         <section class="store-view" aria-labelledby="store-title" data-testid="store-view">
             <h2 id="store-title">

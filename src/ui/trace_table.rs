@@ -3,7 +3,7 @@
 
 use super::lab::Lab;
 use crate::messages::fill;
-use crate::model::{Op, TraceSummary};
+
 use leptos::prelude::*;
 
 /// The trace so far.
@@ -13,7 +13,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     let rows = move || {
         let recording = lab.recording();
         let cursor = lab.cursor.get().min(recording.len());
-        let (mut rd, mut wr, mut round) = (0, 0, None);
+        let mut round = None;
         let mut out = Vec::new();
         for (i, s) in recording.steps[..cursor].iter().enumerate() {
             // A round's first step carries the round's heading row. One row type for every step
@@ -27,11 +27,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                 };
                 view! { <tr class="round"><th colspan="7" scope="rowgroup">{label}</th></tr> }
             });
-            if s.op == Op::Read {
-                rd += s.items;
-            } else {
-                wr += 1;
-            }
+            let so_far = recording.totals_at(i + 1);
             let current = i + 1 == cursor;
             out.push(
                 view! {
@@ -42,8 +38,8 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                         <td>{t.op(s.op)}</td>
                         <td><code>{s.key.to_string()}</code></td>
                         <td>{s.items}</td>
-                        <td>{rd}</td>
-                        <td>{wr}</td>
+                        <td>{so_far.item_reads}</td>
+                        <td>{so_far.writes}</td>
                     </tr>
                 },
             );
@@ -51,18 +47,13 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         out
     };
     let summary = move || {
-        let recording = lab.recording();
-        let cursor = lab.cursor.get().min(recording.len());
-        let steps = &recording.steps[..cursor];
-        let rounds =
-            if cursor == recording.len() { recording.rounds } else { steps.last().map_or(0, |s| s.round) };
-        let s = TraceSummary::of(steps, recording.totals_at(cursor).writes as u64, rounds);
+        let s = lab.frame.get().summary.clone();
         fill(
             t.trace_summary,
             &[
                 ("components", &s.components),
                 ("steps", &s.steps),
-                ("reads", &s.reads),
+                ("reads", &s.item_reads),
                 ("writes", &s.writes),
                 ("from", &0),
                 ("to", &s.revision),

@@ -2,8 +2,8 @@
 //! sends (a versioned envelope of its own, plus the resize messages H5P and Canvas hosts already
 //! understand). Pure: the browser side only posts what these functions build.
 
-use crate::model::assignment::Marked;
-use crate::output::json_string;
+use crate::formats::run_json::json_string;
+use crate::teaching::marking::Marked;
 use serde_json::json;
 
 /// The `source` of every message the lab sends.
@@ -57,7 +57,7 @@ pub fn error_message(what: &str) -> String {
 /// The result of an assignment as xAPI statements (one per item, then one for the whole
 /// assignment); the host adds the actor.
 pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked]) -> String {
-    let (correct, total) = crate::model::assignment::score(marked);
+    let (correct, total) = crate::teaching::marking::score(marked);
     let items: Vec<serde_json::Value> = marked
         .iter()
         .map(|m| {
@@ -114,7 +114,7 @@ pub fn incoming_type(message: &Incoming) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::assignment::{mark, Assignment};
+    use crate::teaching::marking::mark;
 
     #[test]
     fn only_the_course_and_local_test_pages_are_hosts() {
@@ -139,8 +139,10 @@ mod tests {
 
     #[test]
     fn results_are_xapi_shaped_with_the_score() {
-        let a =
-            Assignment::from_json(r#"{"version": 1, "title": "T", "predict": ["steps", "reads"]}"#).unwrap();
+        let a = crate::formats::assignment_json::parse(
+            r#"{"version": 1, "title": "T", "predict": ["steps", "reads"]}"#,
+        )
+        .unwrap();
         let typed = [("steps".to_string(), "17".to_string()), ("reads".to_string(), "3".to_string())].into();
         let m: serde_json::Value = serde_json::from_str(&result_message(
             "cplab:T",

@@ -2,29 +2,11 @@
 //! their predictions, as URL query parameters. Pure: the page hands in the parameters it found
 //! and gets back what to show, plus a notice for each parameter it could not use.
 
+use crate::formats::run_json::json_string;
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::Part;
-use crate::output::json_string;
-use crate::report::{decode_link, encode_link};
+use crate::model::{LessonService, Part, Run, MAX_DESIRED};
+use crate::teaching::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
-
-/// Which run the lab shows, and a link names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Run {
-    /// The lesson's request.
-    Lesson,
-    /// The failure-matrix events.
-    Events,
-    /// A scale request on the lesson's starting state.
-    Scale {
-        /// Collector (true) or verifier.
-        collector: bool,
-        /// Desired count.
-        desired: u32,
-    },
-    /// The loaded assignment's scenario.
-    Assignment,
-}
 
 /// What a link asks for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,9 +20,6 @@ pub struct Shared {
     /// Predictions, if the student chose to share them.
     pub predictions: Option<BTreeMap<String, String>>,
 }
-
-/// Largest desired count of a scale run: enough to fill every node of the lesson and overflow.
-pub const MAX_DESIRED: u32 = 20;
 
 /// Reads the share parameters among `params`; every unusable one gets a notice and is ignored.
 pub fn parse(params: &[(String, String)], t: &Messages) -> (Shared, Vec<String>) {
@@ -92,21 +71,21 @@ pub fn predictions(
 
 fn parse_run(value: &str, t: &Messages) -> Result<Run, String> {
     match value {
-        "lesson" => Ok(Run::Lesson),
-        "events" => Ok(Run::Events),
-        "assignment" => Ok(Run::Assignment),
-        v => {
-            let parts: Vec<&str> = v.split(':').collect();
-            match parts.as_slice() {
-                ["scale", service @ ("collector" | "verifier"), n] => match n.parse::<u32>() {
-                    Ok(d) if d <= MAX_DESIRED => {
-                        Ok(Run::Scale { collector: *service == "collector", desired: d })
-                    }
-                    _ => Err(fill(t.link_bad_desired, &[("value", n), ("max", &MAX_DESIRED)])),
-                },
-                _ => Err(fill(t.link_not_a_run, &[("value", &v)])),
-            }
-        }
+        "lesson" => return Ok(Run::Lesson),
+        "events" => return Ok(Run::Events),
+        "assignment" => return Ok(Run::Given),
+        _ => {}
+    }
+    let not_a_run = || fill(t.link_not_a_run, &[("value", &value)]);
+    let mut parts = value.split(':');
+    let (Some("scale"), Some(name), Some(n), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(not_a_run());
+    };
+    let service = LessonService::from_name(name).ok_or_else(not_a_run)?;
+    match n.parse::<u32>() {
+        Ok(desired) if desired <= MAX_DESIRED => Ok(Run::Scale { service, desired }),
+        _ => Err(fill(t.link_bad_desired, &[("value", &n), ("max", &MAX_DESIRED)])),
     }
 }
 
@@ -118,10 +97,8 @@ pub fn query(shared: &Shared, kept: &[(String, String)]) -> String {
         let v = match run {
             Run::Lesson => "lesson".to_string(),
             Run::Events => "events".to_string(),
-            Run::Assignment => "assignment".to_string(),
-            Run::Scale { collector, desired } => {
-                format!("scale:{}:{desired}", if collector { "collector" } else { "verifier" })
-            }
+            Run::Given => "assignment".to_string(),
+            Run::Scale { service, desired } => format!("scale:{}:{desired}", service.name()),
         };
         pairs.push(("run".into(), v));
     }
@@ -179,7 +156,7 @@ mod tests {
     fn a_link_round_trips() {
         let predictions: BTreeMap<String, String> = [("steps".to_string(), " 17".to_string())].into();
         let shared = Shared {
-            run: Some(Run::Scale { collector: false, desired: 9 }),
+            run: Some(Run::Scale { service: LessonService::Verifier, desired: 9 }),
             down: Some(Some(Part::ControllerManager)),
             step: Some(5),
             predictions: Some(predictions),

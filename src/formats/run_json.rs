@@ -1,9 +1,10 @@
-//! The JSON a run prints: `{"trace", "rounds", "revision", "store", "responses", "actual"}`.
+//! The JSON a run prints: `{"trace", "rounds", "revision", "store", "responses", "actual",
+//! "per_round"}`.
 //!
 //! Written by hand, in 64 KiB pieces: a scaled run prints megabytes, and building them in one
 //! buffer cost more in fresh memory than the writing itself.
 
-use crate::model::{Outcome, Value};
+use crate::model::{Outcome, Totals, Value};
 use std::io::{self, Write};
 
 const CHUNK: usize = 64 << 10;
@@ -63,8 +64,33 @@ pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
         }
         string(&mut b, k);
     }
+    b.extend_from_slice(b"],\"per_round\":[");
+    for (round, totals) in per_round(outcome).iter().enumerate() {
+        if round > 0 {
+            b.push(b',');
+        }
+        b.extend_from_slice(b"{\"round\":");
+        number(&mut b, round as u64);
+        b.extend_from_slice(b",\"reads\":");
+        number(&mut b, totals.item_reads as u64);
+        b.extend_from_slice(b",\"writes\":");
+        number(&mut b, totals.writes as u64);
+        b.push(b'}');
+    }
     b.extend_from_slice(b"]}\n");
     out.write_all(&b)
+}
+
+/// Item reads and writes of each round, from round 0 (the requests before round 1) to the last
+/// round run; a round with no step (everything it needed was down) counts zero.
+pub fn per_round(outcome: &Outcome) -> Vec<Totals> {
+    let mut rounds = vec![Totals::default(); outcome.plane.rounds() as usize + 1];
+    for step in outcome.plane.store().trace() {
+        if let Some(t) = rounds.get_mut(step.round as usize) {
+            *t = t.plus(step);
+        }
+    }
+    rounds
 }
 
 /// The result of a run as a JSON string.
@@ -154,6 +180,20 @@ pub fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn per_round_totals_split_the_lessons_run_at_its_rounds() {
+        let outcome = crate::model::Scenario::lesson().simulate().unwrap();
+        let rounds: Vec<(usize, usize)> =
+            per_round(&outcome).iter().map(|t| (t.item_reads, t.writes)).collect();
+        // The request (1 write), the round that closes the gap, the verification round.
+        assert_eq!(rounds, [(0, 1), (24, 6), (26, 0)]);
+        let json = result_json(&outcome);
+        assert!(json.ends_with(
+            r#""per_round":[{"round":0,"reads":0,"writes":1},{"round":1,"reads":24,"writes":6},{"round":2,"reads":26,"writes":0}]}
+"#
+        ), "{json}");
+    }
 
     #[test]
     fn strings_are_escaped_and_numbers_printed() {

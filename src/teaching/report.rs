@@ -2,9 +2,10 @@
 //! the exported lab report (JSON and CSV), and the compact encoding that carries an assignment in
 //! a link. Pure Rust: the browser side only moves these strings around.
 
+use crate::formats::InputError;
 use crate::messages::Problem;
-use crate::model::assignment::{score, Assignment, Marked};
-use crate::model::ScenarioError;
+use crate::teaching::assignment::Assignment;
+use crate::teaching::marking::{score, Marked};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -151,13 +152,13 @@ pub fn report_json(r: &Report) -> String {
 }
 
 /// Reads an exported report back, for review.
-pub fn parse_report(text: &str) -> Result<Report, ScenarioError> {
-    let r: Report = serde_json::from_str(text).map_err(|e| ScenarioError {
+pub fn parse_report(text: &str) -> Result<Report, InputError> {
+    let r: Report = serde_json::from_str(text).map_err(|e| InputError {
         path: String::new(),
         problem: Problem::of(|a| a.e_not_a_report).with("why", e),
     })?;
     if r.version > RECORD_VERSION {
-        return Err(ScenarioError {
+        return Err(InputError {
             path: "version".into(),
             problem: Problem::of(|a| a.e_newer_report).with("version", r.version),
         });
@@ -243,7 +244,7 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::assignment::mark;
+    use crate::teaching::marking::mark;
 
     #[test]
     fn links_round_trip_and_survive_copy_paste() {
@@ -281,7 +282,7 @@ mod tests {
     #[test]
     fn the_report_exports_as_json_and_csv() {
         let text = r#"{"version": 1, "title": "T, \"quoted\"", "predict": ["steps", "reads"], "tolerance": {"reads": 1}}"#;
-        let a = Assignment::from_json(text).unwrap();
+        let a = crate::formats::assignment_json::parse(text).unwrap();
         let items = a.answer_key().unwrap();
         let typed: BTreeMap<String, String> =
             [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();

@@ -1,0 +1,170 @@
+//! An assignment as a teacher writes it: the run to predict, the counts and failure-matrix cells
+//! asked for, the tolerance allowed, and whether answers are revealed. `assignment_json` reads it
+//! from its file; the teaching layer computes its answer key and marks what students type.
+
+use crate::messages::{AssignmentMessages, Messages};
+use crate::model::{Part, Scenario};
+use std::collections::BTreeMap;
+
+/// The version of the assignment format this lab reads.
+pub const ASSIGNMENT_VERSION: u64 = 1;
+
+/// A count of the traced run a student can predict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Quantity {
+    /// Trace steps.
+    Steps,
+    /// Items read from the store.
+    ItemReads,
+    /// Writes and removes.
+    Writes,
+    /// The store's final revision.
+    Revision,
+    /// Rounds run.
+    Rounds,
+    /// Distinct components in the trace.
+    Components,
+}
+
+impl Quantity {
+    /// Every quantity, in the lesson's summary order.
+    pub const ALL: [Quantity; 6] = [
+        Quantity::Components,
+        Quantity::Steps,
+        Quantity::ItemReads,
+        Quantity::Writes,
+        Quantity::Revision,
+        Quantity::Rounds,
+    ];
+
+    /// The name used in assignment files.
+    pub fn id(self) -> &'static str {
+        match self {
+            Quantity::Steps => "steps",
+            Quantity::ItemReads => "reads",
+            Quantity::Writes => "writes",
+            Quantity::Revision => "revision",
+            Quantity::Rounds => "rounds",
+            Quantity::Components => "components",
+        }
+    }
+
+    /// A label for people, in `a`'s language.
+    pub fn label_in(self, a: &AssignmentMessages) -> &'static str {
+        match self {
+            Quantity::Steps => a.quantity_steps,
+            Quantity::ItemReads => a.quantity_reads,
+            Quantity::Writes => a.quantity_writes,
+            Quantity::Revision => a.quantity_revision,
+            Quantity::Rounds => a.quantity_rounds,
+            Quantity::Components => a.quantity_components,
+        }
+    }
+
+    /// The quantity an assignment file names `id`.
+    pub fn from_id(id: &str) -> Option<Quantity> {
+        Quantity::ALL.into_iter().find(|q| q.id() == id)
+    }
+}
+
+/// A cell of a failure-matrix row a student can predict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cell {
+    /// The scale decision.
+    Scale,
+    /// The failure decision.
+    Failure,
+    /// The new node's registration.
+    Node,
+    /// Whether reads get answers.
+    ReadsOutcome,
+    /// Copies the store believes run.
+    Believed,
+    /// Copies actually running.
+    Actual,
+    /// Items read.
+    Rd,
+    /// Writes.
+    Wr,
+}
+
+impl Cell {
+    /// Every cell, in the lesson's column order.
+    pub const ALL: [Cell; 8] = [
+        Cell::Scale,
+        Cell::Failure,
+        Cell::Node,
+        Cell::ReadsOutcome,
+        Cell::Believed,
+        Cell::Actual,
+        Cell::Rd,
+        Cell::Wr,
+    ];
+
+    /// The name used in assignment files.
+    pub fn id(self) -> &'static str {
+        match self {
+            Cell::Scale => "scale",
+            Cell::Failure => "failure",
+            Cell::Node => "node",
+            Cell::ReadsOutcome => "reads",
+            Cell::Believed => "believed",
+            Cell::Actual => "actual",
+            Cell::Rd => "rd",
+            Cell::Wr => "wr",
+        }
+    }
+
+    /// The cell an assignment file names `id`.
+    pub fn from_id(id: &str) -> Option<Cell> {
+        Cell::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// The cell's name in the language of `t` and `a`.
+    pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> &'static str {
+        match self {
+            Cell::Scale => t.col_scale,
+            Cell::Failure => t.col_failure,
+            Cell::Node => t.col_node,
+            Cell::ReadsOutcome => t.col_reads,
+            Cell::Believed => a.cell_believed,
+            Cell::Actual => a.cell_actual,
+            Cell::Rd => t.col_rd,
+            Cell::Wr => t.col_wr,
+        }
+    }
+
+    /// Whether the cell holds a verdict word rather than a number.
+    pub fn is_verdict(self) -> bool {
+        matches!(self, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome)
+    }
+}
+
+/// The failure-matrix part of an assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatrixTask {
+    /// The rows to predict, by downed part (none: the healthy run).
+    pub rows: Vec<Option<Part>>,
+    /// The cells to predict in each row.
+    pub cells: Vec<Cell>,
+}
+
+/// A teacher's assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assignment {
+    /// Shown as the heading.
+    pub title: String,
+    /// Shown above the predictions, as text.
+    pub instructions: String,
+    /// The run to predict (the lesson's request when absent).
+    pub scenario: Scenario,
+    /// The counts of that run to predict.
+    pub predict: Vec<Quantity>,
+    /// Failure-matrix rows to predict.
+    pub matrix: Option<MatrixTask>,
+    /// How far off a number may be and still count, by item id (`reads`, `matrix.scheduler.rd`)
+    /// or by quantity / cell name for all of its items.
+    pub tolerance: BTreeMap<String, u64>,
+    /// Whether the correct answers may be shown after the run.
+    pub reveal: bool,
+}

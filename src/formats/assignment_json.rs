@@ -1,0 +1,179 @@
+//! The assignment format: a teacher's JSON file read into an [`Assignment`], every problem named
+//! by its field.
+
+use super::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
+use super::json::{err, join, kind, object, only_fields, quoted, string, whole, InputError};
+use super::scenario_json::{self, MAX_INPUT_BYTES};
+use crate::messages::{Problem, Template};
+use crate::model::{Part, Scenario, MATRIX_ORDER};
+use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
+
+/// Limits that keep an assignment small enough to hand out.
+const MAX_TEXT: usize = 4000;
+
+/// Parses an assignment document; errors name the field.
+pub fn parse(text: &str) -> Result<Assignment, InputError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return err("", Problem::of(|a| a.e_assignment_too_large));
+    }
+    let doc: Json =
+        serde_json::from_str(text).or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))?;
+    let obj = object(&doc, "", |a| a.what_assignment)?;
+    only_fields(
+        obj,
+        "",
+        &["version", "title", "instructions", "scenario", "predict", "matrix", "tolerance", "reveal"],
+    )?;
+    let version = match obj.get("version") {
+        Some(v) => whole(v, "version", 1, u64::MAX)?,
+        None => return err("", Problem::of(|a| a.e_no_version).with("version", ASSIGNMENT_VERSION)),
+    };
+    if version > ASSIGNMENT_VERSION {
+        let newer = Problem::of(|a| a.e_newer_assignment).with("version", version);
+        return err("version", newer.with("supported", ASSIGNMENT_VERSION));
+    }
+    let text_field = |name: &str| -> Result<String, InputError> {
+        match obj.get(name) {
+            None => Ok(String::new()),
+            Some(v) => {
+                let s = string(v, name)?;
+                if s.len() > MAX_TEXT {
+                    return err(name, Problem::of(|a| a.e_too_long).with("max", MAX_TEXT));
+                }
+                Ok(s.to_string())
+            }
+        }
+    };
+    let title = text_field("title")?;
+    if title.trim().is_empty() {
+        return err("title", Problem::of(|a| a.e_no_title));
+    }
+    let instructions = text_field("instructions")?;
+    let scenario = match obj.get("scenario") {
+        None => Scenario::lesson(),
+        Some(v) => scenario_json::from_value(v, "scenario")?,
+    };
+    let predict = match obj.get("predict") {
+        None => Vec::new(),
+        Some(v) => list(v, "predict", |s, at| {
+            Quantity::from_id(s)
+                .ok_or_else(|| unknown(at, |a| a.e_unknown_quantity, s, Quantity::ALL.map(Quantity::id)))
+        })?,
+    };
+    let matrix = match obj.get("matrix") {
+        None | Some(Json::Null) => None,
+        Some(v) => Some(parse_matrix(v)?),
+    };
+    if predict.is_empty() && matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty()) {
+        return err("predict", Problem::of(|a| a.e_asks_nothing));
+    }
+    let tolerance = match obj.get("tolerance") {
+        None => BTreeMap::new(),
+        Some(v) => {
+            let t = object(v, "tolerance", |a| a.what_tolerance)?;
+            t.iter()
+                .map(|(k, n)| Ok((k.clone(), whole(n, &format!("tolerance[{}]", quoted(k)), 0, 1_000_000)?)))
+                .collect::<Result<_, InputError>>()?
+        }
+    };
+    let reveal = match obj.get("reveal") {
+        None => true,
+        Some(Json::Bool(b)) => *b,
+        Some(other) => return err("reveal", Problem::of(|a| a.e_not_bool).with_text("kind", kind(other))),
+    };
+    Ok(Assignment { title, instructions, scenario, predict, matrix, tolerance, reveal })
+}
+
+fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {
+    InputError {
+        path: at.to_string(),
+        problem: Problem::of(what).with("found", found).with("expected", expected.join(", ")),
+    }
+}
+
+fn list<T>(
+    v: &Json,
+    at: &str,
+    each: impl Fn(&str, &str) -> Result<T, InputError>,
+) -> Result<Vec<T>, InputError> {
+    let Json::Array(items) = v else {
+        return err(at, Problem::of(|a| a.e_not_names).with_text("kind", kind(v)));
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let path = format!("{at}[{i}]");
+        out.push(each(string(item, &path)?, &path)?);
+    }
+    Ok(out)
+}
+
+fn parse_matrix(v: &Json) -> Result<MatrixTask, InputError> {
+    let obj: &Map<String, Json> = object(v, "matrix", |a| a.what_matrix)?;
+    only_fields(obj, "matrix", &["rows", "cells"])?;
+    let names = ["-", "API server", "state store", "scheduler", "controller manager", "node agents"];
+    let rows = match obj.get("rows") {
+        None => MATRIX_ORDER[..5].to_vec(),
+        Some(v) => list(v, &join("matrix", "rows"), |s, at| match s {
+            "-" => Ok(None),
+            name => {
+                Part::from_name(name).map(Some).ok_or_else(|| unknown(at, |a| a.e_unknown_row, name, names))
+            }
+        })?,
+    };
+    let cells = match obj.get("cells") {
+        None => Cell::ALL.to_vec(),
+        Some(v) => list(v, &join("matrix", "cells"), |s, at| {
+            Cell::from_id(s).ok_or_else(|| unknown(at, |a| a.e_unknown_cell, s, Cell::ALL.map(Cell::id)))
+        })?,
+    };
+    Ok(MatrixTask { rows, cells })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn broken_assignments_name_what_is_wrong() {
+        let cases = [
+            ("{", "invalid JSON"),
+            (r#"{"title": "x", "predict": ["steps"]}"#, "missing field \"version\""),
+            (
+                r#"{"version": 2, "title": "x", "predict": ["steps"]}"#,
+                "version: version 2 is newer than this lab",
+            ),
+            (r#"{"version": 1, "predict": ["steps"]}"#, "title: an assignment needs a title"),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["stepz"]}"#,
+                "predict[0]: unknown quantity \"stepz\"",
+            ),
+            (r#"{"version": 1, "title": "x"}"#, "the assignment asks for nothing"),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "scenario": {"down": "etcd"}}"#,
+                "scenario.down: unknown component \"etcd\"",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "matrix": {"rows": ["kubelet"]}}"#,
+                "matrix.rows[0]: unknown row \"kubelet\"",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "matrix": {"cells": ["speed"]}}"#,
+                "matrix.cells[0]: unknown cell \"speed\"",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"steps": -1}}"#,
+                "tolerance[\"steps\"]: must not be negative",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "reveal": "yes"}"#,
+                "reveal: must be true or false",
+            ),
+            (r#"{"version": 1, "title": "x", "predict": ["steps"], "extra": 1}"#, "unknown field \"extra\""),
+        ];
+        for (text, expected) in cases {
+            let got = parse(text).unwrap_err().to_string();
+            assert!(got.contains(expected), "{text}\n  gave: {got}\n  want: {expected}");
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The scenario format (`cplab run`'s input, an assignment's `scenario`): JSON read into a
+//! [`Scenario`], every problem named by its field. Valid documents take a typed fast path
+//! (`scenario_fast`); the rest are checked field by field here.
+
+use super::json::{err, join, kind, object, only_fields, quoted, required, string, whole, InputError};
+use crate::messages::Problem;
+use crate::model::{
+    lesson_initial, Copy, Health, Node, Part, Prefix, Request, Scenario, Service, Status, Value,
+    DEFAULT_MAX_ROUNDS,
+};
+use serde_json::Value as Json;
+use std::rc::Rc;
+
+/// Largest `desired` or `capacity` a scenario may ask for.
+pub const MAX_COUNT: u64 = 100_000;
+/// Most entries a starting store may hold.
+pub const MAX_ENTRIES: usize = 200_000;
+/// Most requests a scenario may send.
+pub const MAX_REQUESTS: usize = 100_000;
+/// Most rounds a scenario may allow.
+pub const MAX_ROUNDS: u32 = 1000;
+/// Largest scenario text accepted, in bytes.
+pub const MAX_INPUT_BYTES: usize = 64 << 20;
+
+/// Parses a scenario document (see the README for its fields).
+pub fn parse(text: &str) -> Result<Scenario, InputError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return err("", Problem::of(|a| a.e_scenario_too_large).with("mib", MAX_INPUT_BYTES >> 20));
+    }
+    // Valid documents take the typed fast path; anything it rejects is parsed again by the
+    // checking path, which names the field that is wrong (or accepts what the fast path is
+    // too strict for, like `3.0` for 3).
+    if let Some(scenario) = super::scenario_fast::parse(text) {
+        return Ok(scenario);
+    }
+    let doc: Json =
+        serde_json::from_str(text).or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))?;
+    from_value(&doc, "")
+}
+
+/// Parses a scenario already read as JSON; `at` prefixes every error path.
+pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, InputError> {
+    let obj = object(doc, at, |a| a.what_scenario)?;
+    only_fields(obj, at, &["initial", "requests", "down", "max_rounds"])?;
+    let initial = match obj.get("initial") {
+        None => lesson_initial(),
+        Some(v) => parse_initial(v, &join(at, "initial"))?,
+    };
+    let requests = match obj.get("requests") {
+        None => Vec::new(),
+        Some(v) => parse_requests(v, &join(at, "requests"))?,
+    };
+    let down = match obj.get("down") {
+        None | Some(Json::Null) => None,
+        Some(Json::String(s)) => match Part::from_name(s) {
+            Some(p) => Some(p),
+            None => {
+                return err(
+                    &join(at, "down"),
+                    Problem::of(|a| a.e_unknown_component).with("found", s).with("names", Part::names_list()),
+                )
+            }
+        },
+        Some(other) => {
+            return err(&join(at, "down"), Problem::of(|a| a.e_not_component).with_text("kind", kind(other)))
+        }
+    };
+    let max_rounds = match obj.get("max_rounds") {
+        None => DEFAULT_MAX_ROUNDS,
+        Some(v) => whole(v, &join(at, "max_rounds"), 1, u64::from(MAX_ROUNDS))? as u32,
+    };
+    Ok(Scenario { initial, requests, down, max_rounds })
+}
+
+fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError> {
+    let obj = object(v, at, |a| a.what_initial)?;
+    if obj.len() > MAX_ENTRIES {
+        return err(at, Problem::of(|a| a.e_too_many_entries).with("n", obj.len()).with("max", MAX_ENTRIES));
+    }
+    let mut entries = Vec::with_capacity(obj.len());
+    for (key, value) in obj {
+        let path = format!("{at}[{}]", quoted(key));
+        let Some(prefix) = Prefix::of_key(key) else {
+            return err(&path, Problem::of(|a| a.e_outside_schema));
+        };
+        entries.push((key.as_str().into(), parse_value(value, &path, prefix)?));
+    }
+    Ok(entries)
+}
+
+fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, InputError> {
+    let Json::Array(items) = v else {
+        return err(at, Problem::of(|a| a.e_not_requests).with_text("kind", kind(v)));
+    };
+    if items.len() > MAX_REQUESTS {
+        return err(
+            at,
+            Problem::of(|a| a.e_too_many_requests).with("n", items.len()).with("max", MAX_REQUESTS),
+        );
+    }
+    items.iter().enumerate().map(|(i, item)| parse_request(item, &format!("{at}[{i}]"))).collect()
+}
+
+/// One request. Its key may be outside the schema (the API server answers `out of schema`), but
+/// its value must still be a service, copy or node value, or null to remove the key.
+pub fn parse_request(v: &Json, at: &str) -> Result<Request, InputError> {
+    let obj = object(v, at, |a| a.what_request)?;
+    only_fields(obj, at, &["key", "value"])?;
+    let key = string(required(obj, at, "key")?, &join(at, "key"))?.to_string();
+    let value_at = join(at, "value");
+    let value = match required(obj, at, "value")? {
+        Json::Null => None,
+        value => {
+            let prefix = match Prefix::of_key(&key) {
+                Some(p) => p,
+                None => guess_prefix(value, &value_at)?,
+            };
+            Some(parse_value(value, &value_at, prefix)?)
+        }
+    };
+    Ok(Request { key, value })
+}
+
+fn guess_prefix(v: &Json, at: &str) -> Result<Prefix, InputError> {
+    let obj = object(v, at, |a| a.what_value)?;
+    if obj.contains_key("desired") {
+        Ok(Prefix::Service)
+    } else if obj.contains_key("status") {
+        Ok(Prefix::Copy)
+    } else if obj.contains_key("capacity") {
+        Ok(Prefix::Node)
+    } else {
+        err(at, Problem::of(|a| a.e_not_a_value))
+    }
+}
+
+/// A value of the kind its prefix holds.
+pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputError> {
+    let max = MAX_COUNT;
+    match prefix {
+        Prefix::Service => {
+            let obj = object(v, at, |a| a.what_service)?;
+            only_fields(obj, at, &["desired"])?;
+            let desired = whole(required(obj, at, "desired")?, &join(at, "desired"), 0, max)? as u32;
+            Ok(Value::Service(Service { desired }))
+        }
+        Prefix::Copy => {
+            let obj = object(v, at, |a| a.what_copy)?;
+            only_fields(obj, at, &["service", "node", "status"])?;
+            let service = string(required(obj, at, "service")?, &join(at, "service"))?.into();
+            let node = match required(obj, at, "node")? {
+                Json::Null => None,
+                n => Some(string(n, &join(at, "node"))?.into()),
+            };
+            let status_at = join(at, "status");
+            let status = match string(required(obj, at, "status")?, &status_at)? {
+                "pending" => Status::Pending,
+                "running" => Status::Running,
+                "dead" => Status::Dead,
+                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", s)),
+            };
+            Ok(Value::Copy(Copy { service, node, status }))
+        }
+        Prefix::Node => {
+            let obj = object(v, at, |a| a.what_node)?;
+            only_fields(obj, at, &["capacity", "health"])?;
+            let capacity = whole(required(obj, at, "capacity")?, &join(at, "capacity"), 0, max)? as u32;
+            let health_at = join(at, "health");
+            let health = match string(required(obj, at, "health")?, &health_at)? {
+                "alive" => Health::Alive,
+                "dead" => Health::Dead,
+                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", s)),
+            };
+            Ok(Value::Node(Node { capacity, health }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn defaults_are_the_lessons_state_no_requests_nothing_down_eight_rounds() {
+        let s = parse("{}").unwrap();
+        assert_eq!(s.initial, lesson_initial());
+        assert_eq!((s.requests.len(), s.down, s.max_rounds), (0, None, 8));
+    }
+
+    #[test]
+    fn initial_keeps_document_order() {
+        let s = parse(r#"{"initial": {"node/b": {"capacity": 1, "health": "alive"}, "copy/a-1": {"service": "a", "node": null, "status": "pending"}, "service/a": {"desired": 1}}}"#).unwrap();
+        let keys: Vec<_> = s.initial.iter().map(|(k, _)| &**k).collect();
+        assert_eq!(keys, ["node/b", "copy/a-1", "service/a"]);
+    }
+
+    #[test]
+    fn each_bad_input_names_its_field() {
+        let cases = [
+            ("{", "invalid JSON"),
+            ("[]", "must be a scenario object, found an array"),
+            (r#"{"initail": {}}"#, "unknown field \"initail\""),
+            (r#"{"initial": {"pods/x": {}}}"#, "initial[\"pods/x\"]: key is outside the schema"),
+            (
+                r#"{"initial": {"service/a": {"desired": -1}}}"#,
+                "initial[\"service/a\"].desired: must not be negative",
+            ),
+            (
+                r#"{"initial": {"service/a": {"desired": 2.5}}}"#,
+                "initial[\"service/a\"].desired: must be a whole number",
+            ),
+            (r#"{"initial": {"service/a": {"desired": 100001}}}"#, "must be from 0 to 100000"),
+            (
+                r#"{"initial": {"service/a": {"desired": "3"}}}"#,
+                "desired: must be a whole number from 0 to 100000, found a string",
+            ),
+            (
+                r#"{"initial": {"node/a": {"capacity": 1e9, "health": "alive"}}}"#,
+                "capacity: must be at most 100000",
+            ),
+            (
+                r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "lost"}}}"#,
+                "status: unknown status \"lost\"",
+            ),
+            (
+                r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#,
+                "initial[\"copy/a\"]: missing field \"node\"",
+            ),
+            (
+                r#"{"initial": {"node/a": {"capacity": 1, "health": "alive", "zone": 1}}}"#,
+                "unknown field \"zone\"",
+            ),
+            (r#"{"requests": {}}"#, "requests: must be an array"),
+            (r#"{"requests": [{"key": "service/a"}]}"#, "requests[0]: missing field \"value\""),
+            (r#"{"requests": [{"key": 3, "value": null}]}"#, "requests[0].key: must be a string"),
+            (
+                r#"{"requests": [{"key": "pods/a", "value": {"x": 1}}]}"#,
+                "requests[0].value: must be a service",
+            ),
+            (r#"{"down": "etcd"}"#, "down: unknown component \"etcd\""),
+            (r#"{"down": 3}"#, "down: must be null or a component name"),
+            (r#"{"max_rounds": 0}"#, "max_rounds: must be from 1 to 1000"),
+            (r#"{"max_rounds": 1001}"#, "max_rounds: must be from 1 to 1000"),
+        ];
+        for (text, expected) in cases {
+            let got = error_of(text);
+            assert!(got.contains(expected), "{text}\n  gave: {got}\n  want: {expected}");
+        }
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_checking_path() {
+        let docs = [
+            r#"{"initial": {"copy/a-1": {"service": "a", "node": null, "status": "pending"}, "node/b": {"capacity": 3, "health": "dead"}, "copy/a-1": {"service": "b", "node": "m1", "status": "dead"}}, "down": null}"#,
+            r#"{"max_rounds": 2, "initial": {"service/a": {"desired": 3}}, "requests": [{"key": "x", "value": null}]}"#,
+            r#"{"initial": {"service/a": {"desired": 3.0}}}"#,
+            r#"{"initial": {}}"#,
+        ];
+        let store = |s: &Scenario| {
+            let store = crate::model::StateStore::new(s.initial.clone());
+            store.entries().map(|(k, v)| (k.to_string(), v.clone())).collect::<Vec<_>>()
+        };
+        for text in docs {
+            let slow = from_value(&serde_json::from_str(text).unwrap(), "").unwrap();
+            let fast = parse(text).unwrap();
+            assert_eq!(store(&fast), store(&slow), "{text}");
+            assert_eq!(
+                (&fast.requests, fast.down, fast.max_rounds),
+                (&slow.requests, slow.down, slow.max_rounds)
+            );
+        }
+        // The repeated key keeps its first place and takes its last value.
+        let first = store(&parse(docs[0]).unwrap());
+        assert_eq!(first[0].0, "copy/a-1");
+        assert_eq!(first[0].1.as_copy().map(|c| c.status), Some(Status::Dead));
+        assert!(super::super::scenario_fast::parse(docs[0]).is_some(), "valid documents take the fast path");
+        assert!(
+            super::super::scenario_fast::parse(
+                r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#
+            )
+            .is_none(),
+            "node is required"
+        );
+    }
+
+    #[test]
+    fn too_many_entries_is_refused_before_any_work() {
+        let entries: Vec<String> =
+            (0..=MAX_ENTRIES).map(|i| format!("\"service/s{i}\":{{\"desired\":0}}")).collect();
+        let text = format!("{{\"initial\":{{{}}}}}", entries.join(","));
+        assert!(error_of(&text).contains("at most 200000"));
+    }
+
+    #[test]
+    fn out_of_schema_requests_parse_and_are_refused_by_the_api_server() {
+        let s = parse(r#"{"requests": [{"key": "pods/a", "value": {"desired": 1}}]}"#).unwrap();
+        let out = s.simulate().unwrap();
+        assert_eq!(out.responses, [crate::model::Response::OutOfSchema]);
+    }
+}

@@ -1,0 +1,265 @@
+//! The assignments build's table: the texts only that build shows (the assignment panel,
+//! reports, and diagnostics of files).
+
+messages! {
+    /// The texts only the assignments build shows, in one language.
+    AssignmentMessages {
+        /// The language's code (the same as its [`Messages`]).
+        lang,
+        /// The box that adds predictions to the link.
+        share_predictions,
+        /// Shared predictions that are not a set of predictions: `{why}`.
+        link_not_predictions,
+        // Assignments.
+        /// Loading `{path}`.
+        assignment_loading,
+        /// An assignment that cannot be used: heading.
+        assignment_unusable,
+        /// What to do about it.
+        assignment_unusable_hint,
+        /// `{origin}` is not a usable assignment: `{why}`.
+        assignment_not_usable,
+        /// `{origin}`: `{why}` (the answer key could not be made).
+        assignment_no_key,
+        /// A broken `?a=` link: `{why}`.
+        assignment_link_broken,
+        /// The origin of an assignment from a link.
+        assignment_from_link,
+        /// The origin of an assignment file: `{path}`.
+        assignment_from_file,
+        /// A file that could not be fetched: `{path}`, `{why}`.
+        fetch_failed,
+        /// Why: the network request failed.
+        fetch_network,
+        /// Why: HTTP `{status}`.
+        fetch_http,
+        /// Why: the body could not be read.
+        fetch_unreadable,
+        /// Storage is not offered here.
+        storage_none,
+        /// Storage is blocked here.
+        storage_blocked,
+        /// Storage is full or blocked.
+        storage_full,
+        /// Answers kept in this page only, because `{why}`.
+        storage_page_only,
+        /// What losing storage means for the student.
+        storage_lost,
+        /// A saved record from a newer lab, `{version}`.
+        record_newer,
+        /// A saved record that could not be read: `{why}`.
+        record_corrupt,
+        /// A corrupt record kept aside under `{key}`.
+        record_kept_aside,
+        /// A corrupt record that could not be kept aside: `{why}`.
+        record_not_kept_aside,
+        /// The link's predictions were not taken over saved ones.
+        predictions_kept,
+        /// Saving failed: `{why}`.
+        save_failed,
+        /// Entries to fix before Run: `{items}`.
+        run_blocked,
+        /// Run, before.
+        run,
+        /// Run, after: predictions locked.
+        run_locked,
+        /// An info notice's mark.
+        notice_mark,
+        /// A tolerance beside a label: `{n}`.
+        tolerance,
+        /// The empty choice of a verdict.
+        choose,
+        /// An empty prediction at Run.
+        entry_empty,
+        /// `{text}` is not a whole number.
+        entry_not_a_number,
+        /// A negative count.
+        entry_negative,
+        /// `{text}` is not a verdict.
+        entry_not_a_verdict,
+        /// A count item's label: trace steps.
+        quantity_steps,
+        /// A count item's label: store reads.
+        quantity_reads,
+        /// A count item's label: store writes.
+        quantity_writes,
+        /// A count item's label: final revision.
+        quantity_revision,
+        /// A count item's label: rounds.
+        quantity_rounds,
+        /// A count item's label: components visited.
+        quantity_components,
+        /// A matrix item's label: `{down}` down, `{cell}`.
+        matrix_item,
+        /// A matrix item's label for the healthy row: `{cell}`.
+        matrix_item_healthy,
+        /// Matrix cell: believed.
+        cell_believed,
+        /// Matrix cell: actual.
+        cell_actual,
+        /// The score: `{correct}` of `{total}`.
+        score,
+        /// The reveal table's region name.
+        reveal_region,
+        /// Reveal column: item.
+        col_item,
+        /// Reveal column: the prediction.
+        col_prediction,
+        /// Reveal column: actual.
+        col_actual,
+        /// Reveal column: difference.
+        col_difference,
+        /// Reveal column: result.
+        col_result,
+        /// Reveal column: links to what explains it.
+        col_see,
+        /// A wrong entry: `{why}`.
+        result_invalid,
+        /// A correct prediction.
+        result_correct,
+        /// Off by `{n}`.
+        result_off_by,
+        /// Wrong.
+        result_wrong,
+        /// A link to matrix row `{name}`.
+        see_matrix_row,
+        /// A link to the trace.
+        see_trace,
+        /// A link to read step `{n}` with `{items}` items.
+        see_read_step,
+        /// A link to step `{n}`.
+        see_step,
+        /// Export as JSON.
+        export_json,
+        /// Export as CSV.
+        export_csv,
+        /// An export that failed: `{why}`.
+        export_failed,
+
+        // Reviewing a report.
+        /// The reviewer's summary.
+        review_title,
+        /// The file input's label.
+        review_file,
+        /// A file that cannot be reviewed: `{why}`.
+        review_failed,
+        /// The report's score: `{correct}`, `{total}`, `{time}`.
+        review_score,
+        /// One line: `{label}`, `{predicted}`, `{actual}`, `{mark}`.
+        review_line,
+        /// The actual value in a line: `{actual}`.
+        review_actual,
+        /// No file was chosen.
+        file_none,
+        /// The file could not be read.
+        file_unreadable,
+        /// A download file could not be made.
+        file_not_made,
+
+        // Diagnostics of assignment, scenario and report files (the CLI prints them in English).
+        /// Invalid JSON: `{why}` (the JSON reader's own words).
+        e_invalid_json,
+        /// A scenario over `{mib}` MiB.
+        e_scenario_too_large,
+        /// An unknown component `{found}`; `{names}` lists them.
+        e_unknown_component,
+        /// Not null or a component name: found `{kind}`.
+        e_not_component,
+        /// Must be `{what}`, found `{kind}`.
+        e_must_be,
+        /// An unknown field `{name}`; `{fields}` lists the known ones.
+        e_unknown_field,
+        /// A missing field `{field}`.
+        e_missing_field,
+        /// Not a whole number from `{lo}` to `{hi}`: found `{kind}`.
+        e_not_whole,
+        /// Negative: found `{found}`.
+        e_negative,
+        /// A fraction: found `{found}`.
+        e_fraction,
+        /// Above `{hi}`: found `{found}`.
+        e_too_big,
+        /// Outside `{lo}`..`{hi}`: found `{found}`.
+        e_out_of_range,
+        /// Not a string: found `{kind}`.
+        e_not_string,
+        /// `{n}` entries, over `{max}`.
+        e_too_many_entries,
+        /// A key outside the schema.
+        e_outside_schema,
+        /// Not an array of requests: found `{kind}`.
+        e_not_requests,
+        /// `{n}` requests, over `{max}`.
+        e_too_many_requests,
+        /// Not a service, copy or node value.
+        e_not_a_value,
+        /// An unknown copy status `{found}`.
+        e_unknown_status,
+        /// An unknown node health `{found}`.
+        e_unknown_health,
+        /// A run stopped at the step limit, after `{steps}` steps.
+        e_step_limit,
+        /// An assignment too large.
+        e_assignment_too_large,
+        /// No version in an assignment; this lab reads `{version}`.
+        e_no_version,
+        /// An assignment of version `{version}`, newer than the `{supported}` this lab reads.
+        e_newer_assignment,
+        /// A text longer than `{max}` characters.
+        e_too_long,
+        /// An assignment without a title.
+        e_no_title,
+        /// An assignment that asks for nothing.
+        e_asks_nothing,
+        /// Not true or false: found `{kind}`.
+        e_not_bool,
+        /// Not an array of names: found `{kind}`.
+        e_not_names,
+        /// An unknown quantity `{found}`; `{expected}` lists them.
+        e_unknown_quantity,
+        /// An unknown matrix row `{found}`; `{expected}` lists them.
+        e_unknown_row,
+        /// An unknown matrix cell `{found}`; `{expected}` lists them.
+        e_unknown_cell,
+        /// Not a lab report: `{why}`.
+        e_not_a_report,
+        /// A report of version `{version}`, newer than this lab.
+        e_newer_report,
+        /// An assignment link with a character `{found}` that does not belong.
+        e_link_character,
+        /// An assignment link cut short.
+        e_link_damaged,
+        /// JSON kinds, as diagnostics name what they found.
+        kind_null,
+        /// A boolean.
+        kind_boolean,
+        /// A number.
+        kind_number,
+        /// A string.
+        kind_string,
+        /// An array.
+        kind_array,
+        /// An object.
+        kind_object,
+        /// What a scenario must be.
+        what_scenario,
+        /// What `initial` must be.
+        what_initial,
+        /// What a request must be.
+        what_request,
+        /// What a request's value must be when its key says nothing.
+        what_value,
+        /// What a service value must be.
+        what_service,
+        /// What a copy value must be.
+        what_copy,
+        /// What a node value must be.
+        what_node,
+        /// What an assignment must be.
+        what_assignment,
+        /// What `tolerance` must be.
+        what_tolerance,
+        /// What `matrix` must be.
+        what_matrix,
+    }
+}

@@ -1,0 +1,398 @@
+//! Every text the lab shows a student or a teacher, in one table per language, in two parts: the
+//! plain lab's texts ([`Messages`]) and those only the assignments build shows
+//! ([`AssignmentMessages`]: the assignment panel, reports, and diagnostics of files). Two parts
+//! so the plain lab carries none of the second's texts. A second language is a second pair of
+//! tables plus a line in [`LANGUAGES`] and [`ASSIGNMENT_LANGUAGES`]: the compiler refuses a table
+//! that leaves a text out, and a test checks that each template keeps English's placeholders.
+//!
+//! Templates hold `{name}` placeholders that [`fill`] replaces. The lesson's vocabulary (part
+//! names, verdicts, ops, statuses) is here too, so a translated lab can say it in its language;
+//! the CLI keeps the lesson's English words, since its tables must match the lesson byte for byte.
+
+use crate::model::{Health, Op, Part, Reason, Response, Status, Step, TraceLimit, Value, Verdict};
+use std::fmt::{self, Display};
+
+macro_rules! messages {
+    ($(#[doc = $sdoc:literal])* $table:ident { $($(#[doc = $doc:literal])* $name:ident,)* }) => {
+        $(#[doc = $sdoc])*
+        /// Fields are plain texts or `{name}` templates.
+        #[derive(Debug)]
+        pub struct $table {
+            $($(#[doc = $doc])* pub $name: &'static str,)*
+        }
+
+        impl $table {
+            /// Every text with its field name, in table order (for checks and tooling).
+            pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($name), self.$name),)*]
+            }
+
+            /// This table with every text passed through `f` (a pseudo-language for tests).
+            pub fn map(&self, f: impl Fn(&'static str) -> &'static str) -> $table {
+                $table { $($name: f(self.$name),)* }
+            }
+        }
+    };
+}
+
+mod assignment_table;
+mod en;
+mod table;
+
+pub use assignment_table::AssignmentMessages;
+pub use en::{EN, EN_ASSIGNMENTS};
+pub use table::Messages;
+
+/// Every language the lab has a table for; the first is the default.
+pub static LANGUAGES: [&Messages; 1] = [&EN];
+
+/// The assignments build's tables, one per language of [`LANGUAGES`]. Apart, so the plain lab
+/// carries none of these texts.
+pub static ASSIGNMENT_LANGUAGES: [&AssignmentMessages; 1] = [&EN_ASSIGNMENTS];
+
+/// The table for `lang` (`en`, or `en-GB` and the like by its first part), if the lab has one.
+pub fn for_lang(lang: &str) -> Option<&'static Messages> {
+    let base = lang.split(['-', '_']).next().unwrap_or_default();
+    LANGUAGES.iter().copied().find(|m| m.lang.eq_ignore_ascii_case(base))
+}
+
+/// The assignment texts in the language of `t` (English if it has none).
+pub fn assignment_texts(t: &Messages) -> &'static AssignmentMessages {
+    ASSIGNMENT_LANGUAGES.iter().copied().find(|a| a.lang == t.lang).unwrap_or(&EN_ASSIGNMENTS)
+}
+
+/// A template of the assignment texts.
+pub type Template = fn(&AssignmentMessages) -> &'static str;
+
+/// What is wrong with a file, said in any language the lab has: a template of the assignment
+/// texts and its values (some of them texts of the table too, like "a string").
+#[derive(Clone)]
+pub struct Problem {
+    template: Template,
+    args: Vec<(&'static str, Arg)>,
+}
+
+/// A value of a [`Problem`].
+#[derive(Clone)]
+enum Arg {
+    Plain(String),
+    Text(Template),
+}
+
+impl Problem {
+    /// The problem `template` says, before its values are added.
+    pub fn of(template: Template) -> Problem {
+        Problem { template, args: Vec::new() }
+    }
+
+    /// The same with `{name}` set to `value`.
+    pub fn with(mut self, name: &'static str, value: impl Display) -> Problem {
+        self.args.push((name, Arg::Plain(value.to_string())));
+        self
+    }
+
+    /// The same with `{name}` set to another text of the table.
+    pub fn with_text(mut self, name: &'static str, text: Template) -> Problem {
+        self.args.push((name, Arg::Text(text)));
+        self
+    }
+
+    /// The problem in `a`'s language.
+    pub fn text(&self, a: &AssignmentMessages) -> String {
+        let values: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| match arg {
+                Arg::Plain(s) => (*name, s.clone()),
+                Arg::Text(t) => (*name, t(a).to_string()),
+            })
+            .collect();
+        let args: Vec<(&str, &dyn Display)> = values.iter().map(|(n, v)| (*n, v as &dyn Display)).collect();
+        fill((self.template)(a), &args)
+    }
+}
+
+/// In English.
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(&EN_ASSIGNMENTS))
+    }
+}
+
+impl fmt::Debug for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Problem({:?})", self.to_string())
+    }
+}
+
+/// Two problems are the same when they say the same (templates are compared by their text).
+impl PartialEq for Problem {
+    fn eq(&self, other: &Problem) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Problem {}
+
+impl AssignmentMessages {
+    /// The step limit a run reached.
+    pub fn step_limit(&self, limit: &TraceLimit) -> String {
+        fill(self.e_step_limit, &[("steps", &limit.steps)])
+    }
+}
+
+/// In English (the CLI's words).
+impl fmt::Display for TraceLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&EN_ASSIGNMENTS.step_limit(self))
+    }
+}
+
+impl std::error::Error for TraceLimit {}
+
+/// `template` with each `{name}` replaced by its value in `args`. A placeholder with no value
+/// stays as it is (a test checks that none does).
+pub fn fill(template: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let found = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            args.iter().find(|(n, _)| *n == name).map(|(_, value)| (value, close))
+        });
+        match found {
+            Some((value, close)) => {
+                out.push_str(&value.to_string());
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The `{name}` placeholders of a template, in order.
+pub fn placeholders(template: &str) -> Vec<&str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+        .filter(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        .collect()
+}
+
+impl Messages {
+    /// A part's name.
+    pub fn part(&self, part: Part) -> &'static str {
+        match part {
+            Part::ApiServer => self.part_api_server,
+            Part::StateStore => self.part_state_store,
+            Part::Scheduler => self.part_scheduler,
+            Part::ControllerManager => self.part_controller_manager,
+            Part::NodeAgents => self.part_node_agents,
+        }
+    }
+
+    /// A failure-matrix row's name: the part down, or none.
+    pub fn down(&self, down: Option<Part>) -> &'static str {
+        down.map_or(self.part_none, |p| self.part(p))
+    }
+
+    /// A trace op.
+    pub fn op(&self, op: Op) -> &'static str {
+        match op {
+            Op::Read => self.op_read,
+            Op::Write => self.op_write,
+            Op::Remove => self.op_remove,
+        }
+    }
+
+    /// A verdict word.
+    pub fn verdict(&self, v: Verdict) -> &'static str {
+        match v {
+            Verdict::Done => self.verdict_done,
+            Verdict::Half => self.verdict_half,
+            Verdict::Halted => self.verdict_halted,
+            Verdict::Unknown => self.verdict_unknown,
+        }
+    }
+
+    /// A store value, shortly: `desired 5`, `node node/m1, pending`, `capacity 4, alive`.
+    pub fn value(&self, value: &Value) -> String {
+        match value {
+            Value::Service(s) => fill(self.value_service, &[("desired", &s.desired)]),
+            Value::Copy(c) => {
+                let status = match c.status {
+                    Status::Pending => self.status_pending,
+                    Status::Running => self.status_running,
+                    Status::Dead => self.status_dead,
+                };
+                match &c.node {
+                    Some(node) => fill(self.value_copy_placed, &[("node", node), ("status", &status)]),
+                    None => fill(self.value_copy_unplaced, &[("status", &status)]),
+                }
+            }
+            Value::Node(n) => {
+                let health = match n.health {
+                    Health::Alive => self.health_alive,
+                    Health::Dead => self.health_dead,
+                };
+                fill(self.value_node, &[("capacity", &n.capacity), ("health", &health)])
+            }
+        }
+    }
+
+    /// The API server's answer to a request.
+    pub fn answer(&self, response: &Response) -> &'static str {
+        match response {
+            Response::Written => self.answer_written,
+            Response::OutOfSchema => self.answer_out_of_schema,
+            Response::Unavailable(Part::ApiServer) => self.answer_api_down,
+            Response::Unavailable(_) => self.answer_store_down,
+        }
+    }
+
+    /// Why a decision of a failure-matrix row is not done.
+    pub fn reason(&self, reason: &Reason) -> String {
+        let answer = |a: &Option<Response>| a.as_ref().map_or(self.no_answer, |r| self.answer(r));
+        match reason {
+            Reason::ScaleHalf { down: Some(Part::Scheduler) } => self.why_scale_half_scheduler.to_string(),
+            Reason::ScaleHalf { down: Some(Part::NodeAgents) } => self.why_scale_half_nodes.to_string(),
+            Reason::ScaleHalf { .. } => self.why_scale_half.to_string(),
+            Reason::ScaleNotActedOn => self.why_scale_halted_cm.to_string(),
+            Reason::ScaleNeverLanded { answer: a } => fill(self.why_scale_halted, &[("answer", &answer(a))]),
+            Reason::FailureUnknown { answer: a } => fill(self.why_failure_unknown, &[("answer", &answer(a))]),
+            Reason::FailureNotActedOn { part } => {
+                fill(self.why_failure_halted, &[("part", &self.part(*part))])
+            }
+            Reason::FailureHalf => self.why_failure_half.to_string(),
+            Reason::NodeNeverLanded { answer: a } => fill(self.why_node_halted, &[("answer", &answer(a))]),
+            Reason::ReadsHalted => self.why_reads_halted.to_string(),
+        }
+    }
+
+    /// One sentence for step number `number` (1-based) of `total`, as the live region reads it:
+    /// `Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending`. Before any step
+    /// (`step` none) it says how many steps there are.
+    pub fn narrate(&self, step: Option<&Step>, number: usize, total: usize) -> String {
+        let Some(step) = step else {
+            return fill(self.narrate_start, &[("total", &total)]);
+        };
+        let what = match (step.op, &step.value) {
+            (Op::Read, _) => {
+                fill(self.narrate_read, &[("key", &step.key), ("items", &self.items(step.items))])
+            }
+            (Op::Write, Some(v)) => {
+                fill(self.narrate_write, &[("key", &step.key), ("value", &self.value(v))])
+            }
+            (Op::Write, None) => fill(self.narrate_write_key, &[("key", &step.key)]),
+            (Op::Remove, _) => fill(self.narrate_remove, &[("key", &step.key)]),
+        };
+        fill(
+            self.narrate_step,
+            &[("step", &number), ("total", &total), ("part", &self.part(step.component)), ("what", &what)],
+        )
+    }
+
+    /// `1 item` or `{n} items`.
+    pub fn items(&self, n: usize) -> String {
+        if n == 1 {
+            self.items_one.to_string()
+        } else {
+            fill(self.items_many, &[("n", &n)])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_are_filled_by_name() {
+        assert_eq!(fill("Step {step} of {total}", &[("total", &17), ("step", &8)]), "Step 8 of 17");
+        assert_eq!(fill("{a}{a} {b}", &[("a", &"x"), ("b", &1)]), "xx 1");
+        // Braces that are not a known placeholder stay, and values are not re-read as templates.
+        assert_eq!(fill("{x} {", &[("y", &1)]), "{x} {");
+        assert_eq!(fill("{a}", &[("a", &"{a}")]), "{a}");
+        assert_eq!(placeholders("a {b} {c_d} {} {E}"), ["b", "c_d"]);
+    }
+
+    fn same_placeholders(lang: &str, english: Vec<(&str, &str)>, other: Vec<(&str, &str)>) {
+        for ((name, en), (_, text)) in english.into_iter().zip(other) {
+            assert!(!text.is_empty(), "{lang}: {name} is empty");
+            let (mut want, mut have) = (placeholders(en), placeholders(text));
+            want.sort_unstable();
+            have.sort_unstable();
+            assert_eq!(want, have, "{lang}: {name} has other placeholders than English");
+        }
+    }
+
+    #[test]
+    fn every_language_has_every_text_with_the_english_placeholders() {
+        assert_eq!(LANGUAGES.len(), ASSIGNMENT_LANGUAGES.len());
+        for table in LANGUAGES {
+            same_placeholders(table.lang, EN.entries(), table.entries());
+            let assignments = assignment_texts(table);
+            assert_eq!(assignments.lang, table.lang, "{}: no assignment texts", table.lang);
+            same_placeholders(table.lang, EN_ASSIGNMENTS.entries(), assignments.entries());
+        }
+    }
+
+    #[test]
+    fn the_lessons_steps_are_narrated() {
+        use crate::model::Scenario;
+        let out = Scenario::lesson().simulate().unwrap();
+        let trace = out.plane.store().trace();
+        assert_eq!(
+            EN.narrate(trace.get(7), 8, 17),
+            "Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending"
+        );
+        assert_eq!(
+            EN.narrate(trace.get(1), 2, 17),
+            "Step 2 of 17: controller manager reads service/*, 2 items"
+        );
+        assert!(EN.narrate(None, 0, 17).contains("17"));
+    }
+
+    #[test]
+    fn matrix_reasons_are_said_with_the_answer_that_came_back() {
+        use crate::model::{matrix_run, reasons};
+        let why = |down| {
+            let run = matrix_run(down).unwrap();
+            reasons(&run.row, &run.outcome.responses).iter().map(|r| EN.reason(r)).collect::<Vec<_>>()
+        };
+        let api = why(Some(Part::ApiServer));
+        assert!(api[0].contains("never landed (API server unavailable)"), "{api:?}");
+        assert!(api[1].contains("still counts it as running"), "{api:?}");
+        assert!(why(Some(Part::StateStore))[0].contains("(state store unavailable)"));
+        let sched = why(Some(Part::Scheduler));
+        assert!(sched[0].contains("the scheduler is down and did not act to give them a node"), "{sched:?}");
+        let cm = why(Some(Part::ControllerManager));
+        assert!(cm[0].contains("the controller manager is down and did not act"), "{cm:?}");
+        assert!(cm[1].contains("knows copy/collector-2 is dead"), "{cm:?}");
+        assert!(why(Some(Part::NodeAgents))[0].contains("node agents are down and did not act to start them"));
+    }
+
+    #[test]
+    fn languages_are_found_by_code() {
+        assert_eq!(for_lang("en").map(|m| m.lang), Some("en"));
+        assert_eq!(for_lang("EN-gb").map(|m| m.lang), Some("en"));
+        assert!(for_lang("fr").is_none());
+        assert!(for_lang("").is_none());
+    }
+
+    #[test]
+    fn a_pseudo_language_changes_every_text() {
+        let pseudo = EN.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str()));
+        for ((name, en), (_, p)) in EN.entries().into_iter().zip(pseudo.entries()) {
+            assert_eq!(p, format!("⟦{en}⟧"), "{name}");
+        }
+    }
+}

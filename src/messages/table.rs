@@ -1,0 +1,283 @@
+//! The plain lab's table: every text the plain lab shows, one field each.
+
+messages! {
+    /// The lab's texts in one language: everything the plain lab shows.
+    Messages {
+        /// The language's code, as `?lang=` names it.
+        lang,
+        /// A `?lang=` the lab has no table for: `{lang}`.
+        lang_missing,
+
+        // The page.
+        /// The page's heading.
+        title,
+        /// The line under the heading.
+        intro,
+        /// The link from the plain lab to the report reviewer.
+        review_link,
+        /// A part of a share link that could not be used: `{name}`, `{why}`.
+        link_ignored,
+        /// `{value}` is not a part; `{names}` lists them.
+        link_not_a_part,
+        /// `{value}` is not a step number.
+        link_not_a_step,
+        /// `{value}` is not a run.
+        link_not_a_run,
+        /// A scale run's desired count `{value}` is out of range 0..`{max}`.
+        link_bad_desired,
+        /// The `?host=` origin `{origin}` is not allowed.
+        host_not_allowed,
+        /// The run asked for is the assignment's, and no assignment is loaded.
+        run_nothing_given,
+        /// A scale run asks for `{desired}` copies, more than `{max}`.
+        run_desired_too_large,
+        /// The run went past the lab's `{steps}` steps.
+        run_step_limit,
+
+        // The crash fallback.
+        /// Its heading.
+        crash_title,
+        /// Its text.
+        crash_text,
+        /// Its reload link.
+        crash_reload,
+
+        // The lesson's vocabulary.
+        /// The API server.
+        part_api_server,
+        /// The state store.
+        part_state_store,
+        /// The scheduler.
+        part_scheduler,
+        /// The controller manager.
+        part_controller_manager,
+        /// The node agents.
+        part_node_agents,
+        /// No part down (a failure-matrix row).
+        part_none,
+        /// Trace op: read.
+        op_read,
+        /// Trace op: write.
+        op_write,
+        /// Trace op: remove.
+        op_remove,
+        /// Verdict: done.
+        verdict_done,
+        /// Verdict: half.
+        verdict_half,
+        /// Verdict: halted.
+        verdict_halted,
+        /// Verdict: unknown.
+        verdict_unknown,
+        /// Copy status: pending.
+        status_pending,
+        /// Copy status: running.
+        status_running,
+        /// Copy status: dead.
+        status_dead,
+        /// Node health: alive.
+        health_alive,
+        /// Node health: dead.
+        health_dead,
+        /// A service's value: `{desired}`.
+        value_service,
+        /// A placed copy's value: `{node}`, `{status}`.
+        value_copy_placed,
+        /// A copy with no node: `{status}`.
+        value_copy_unplaced,
+        /// A node's value: `{capacity}`, `{health}`.
+        value_node,
+
+        // Requests.
+        /// The scenario picker's legend.
+        picker_legend,
+        /// The lesson's request.
+        picker_lesson,
+        /// The failure-matrix events.
+        picker_events,
+        /// The student's own scale request.
+        picker_own,
+        /// The service choice's label.
+        picker_service,
+        /// The desired count's label.
+        picker_desired,
+
+        // Playback.
+        /// The toolbar's name.
+        controls_label,
+        /// Play.
+        play,
+        /// Pause.
+        pause,
+        /// One step back.
+        step_back,
+        /// One step forward.
+        step_forward,
+        /// Run to the end.
+        run_to_end,
+        /// Back to step 0.
+        reset,
+        /// The speed choice's label.
+        speed,
+        /// A speed: `{speed}` steps a second.
+        speed_option,
+        /// The scrubber's text: `{step}` of `{total}`.
+        step_of,
+        /// The scrubber's name.
+        scrubber_label,
+        /// Narration before any step: `{total}` steps.
+        narrate_start,
+        /// Narration of a step: `{step}`, `{total}`, `{part}`, `{what}`.
+        narrate_step,
+        /// What a read did: `{key}`, `{items}` (see [`Messages::items`]).
+        narrate_read,
+        /// What a write did: `{key}`, `{value}`.
+        narrate_write,
+        /// What a write did, when its value was not recorded: `{key}`.
+        narrate_write_key,
+        /// What a remove did: `{key}`.
+        narrate_remove,
+        /// One item.
+        items_one,
+        /// `{n}` items.
+        items_many,
+
+        // The diagram.
+        /// Its heading.
+        diagram_title,
+        /// The hint under it.
+        diagram_hint,
+        /// A part that is down.
+        part_down,
+        /// The part acting now.
+        part_acting,
+        /// A part that is up and idle.
+        part_up,
+        /// The store's revision: `{n}`.
+        revision,
+        /// The store reading: `{key}`, `{items}`.
+        store_reading,
+        /// The store writing `{key}`.
+        store_writing,
+        /// The store removing `{key}`.
+        store_removing,
+
+        // The store view.
+        /// Its heading.
+        store_title,
+        /// A prefix being read: `{items}`.
+        store_read_badge,
+        /// The key just written.
+        store_written,
+        /// The key just removed.
+        store_removed,
+
+        // Believed and actual.
+        /// Its heading.
+        believed_title,
+        /// Believed `{believed}` and actual `{actual}` copies.
+        believed_counts,
+        /// Copies `{keys}` the store still counts though they died.
+        believed_ghosts,
+        /// Copies `{keys}` that run unknown to the store.
+        believed_unseen,
+        /// The heading over the reasons.
+        why_title,
+        /// Why scale is half done with the scheduler down.
+        why_scale_half_scheduler,
+        /// Why scale is half done with the node agents down.
+        why_scale_half_nodes,
+        /// Why scale is half done otherwise.
+        why_scale_half,
+        /// Why scale halted with the controller manager down.
+        why_scale_halted_cm,
+        /// Why scale halted: the request never landed (`{answer}`).
+        why_scale_halted,
+        /// Why the failure is unknown: the report never landed (`{answer}`).
+        why_failure_unknown,
+        /// Why the failure handling halted: `{part}` did not act.
+        why_failure_halted,
+        /// Why the failure handling is half done.
+        why_failure_half,
+        /// Why the node did not join: the registration never landed (`{answer}`).
+        why_node_halted,
+        /// Why reads halted.
+        why_reads_halted,
+        /// A request that got no answer at all.
+        no_answer,
+        /// The API server's answer: written.
+        answer_written,
+        /// The API server's answer: out of schema.
+        answer_out_of_schema,
+        /// The API server's answer: it is down.
+        answer_api_down,
+        /// The API server's answer: the store is down.
+        answer_store_down,
+
+        // The trace table.
+        /// Its heading.
+        trace_title,
+        /// Its scroll region's name.
+        trace_region,
+        /// Column: step number.
+        col_step,
+        /// Column: component.
+        col_component,
+        /// Column: op.
+        col_op,
+        /// Column: key.
+        col_key,
+        /// Column: items.
+        col_items,
+        /// Column: cumulative reads.
+        col_rd,
+        /// Column: cumulative writes.
+        col_wr,
+        /// The row group of the requests.
+        trace_requests,
+        /// The row group of round `{n}`.
+        trace_round,
+        /// The summary line: `{components}`, `{steps}`, `{reads}`, `{writes}`, `{from}`, `{to}`, `{round}`.
+        trace_summary,
+
+        // The failure matrix.
+        /// Its heading.
+        matrix_title,
+        /// The hint under it.
+        matrix_hint,
+        /// Rows run so far: `{filled}` of `{total}`.
+        matrix_progress,
+        /// Its scroll region's name.
+        matrix_region,
+        /// Column: the part down.
+        col_down,
+        /// Column: scale.
+        col_scale,
+        /// Column: failure.
+        col_failure,
+        /// Column: node.
+        col_node,
+        /// Column: reads.
+        col_reads,
+        /// Column: traffic.
+        col_traffic,
+        /// Column: believed/actual.
+        col_believed_actual,
+        /// The node agents' row is beyond the lesson's table.
+        matrix_beyond,
+        /// Traffic continues.
+        traffic_continues,
+        /// Traffic stops.
+        traffic_stops,
+        /// A cell not run yet, or an empty prediction.
+        not_yet,
+
+        // Sharing.
+        /// Its heading.
+        share_title,
+        /// The button.
+        share_make,
+        /// The link's label.
+        share_link,
+    }
+}

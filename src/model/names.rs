@@ -1,0 +1,57 @@
+//! Fast look-ups by name for the model's string-keyed maps. The hasher is `rustc-hash`'s FxHash
+//! (a maintained crate; SipHash, the standard one, was a visible share of a scaled run). Keys
+//! come from scenarios, so a document built to collide could slow a run down; the step and size
+//! limits still bound the work.
+
+use std::rc::Rc;
+
+pub use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Looks names up by string, remembering the answer per shared string: copies share their
+/// service's and node's name (`Rc<str>`), so thousands of look-ups become a few string hashes and
+/// pointer compares.
+pub struct ByName<'a> {
+    names: &'a FxHashMap<&'a str, usize>,
+    seen: FxHashMap<usize, Option<usize>>,
+}
+
+impl<'a> ByName<'a> {
+    /// Wraps a name -> index map.
+    pub fn new(names: &'a FxHashMap<&'a str, usize>) -> ByName<'a> {
+        ByName { names, seen: FxHashMap::default() }
+    }
+
+    /// The index of `name`, if the map has it.
+    pub fn get(&mut self, name: &Rc<str>) -> Option<usize> {
+        // While the store is borrowed for a turn's decisions no string is freed, so an address
+        // stands for one string.
+        let address = name.as_ptr() as usize;
+        let names = self.names;
+        *self.seen.entry(address).or_insert_with(|| names.get(&**name).copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::hash::BuildHasher;
+
+    #[test]
+    fn similar_keys_do_not_collide() {
+        let b = rustc_hash::FxBuildHasher;
+        let mut seen = FxHashSet::default();
+        for s in 1..=200 {
+            for i in 1..=400 {
+                assert!(seen.insert(b.hash_one(format!("copy/s{s}-{i}"))), "copy/s{s}-{i} collides");
+            }
+        }
+    }
+
+    #[test]
+    fn a_shared_name_is_found_once_and_an_unknown_one_is_not_found() {
+        let map: FxHashMap<&str, usize> = [("collector", 0), ("verifier", 1)].into_iter().collect();
+        let mut by = ByName::new(&map);
+        let (c, x): (Rc<str>, Rc<str>) = ("collector".into(), "ghost".into());
+        assert_eq!((by.get(&c), by.get(&c.clone()), by.get(&x)), (Some(0), Some(0), None));
+    }
+}

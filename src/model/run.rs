@@ -1,0 +1,121 @@
+//! The runs the lab shows and the CLI names: the lesson's request, the failure-matrix events, a
+//! scale request of the student's own on the lesson's starting state, or a scenario given from
+//! outside (an assignment's). One type for all of them, and the one place that turns a run into
+//! the scenario the model simulates.
+
+use super::api_server::Request;
+use super::part::Part;
+use super::plane::DEFAULT_MAX_ROUNDS;
+use super::scenario::{lesson_initial, Scenario};
+use super::value::{Service, Value};
+
+/// Largest desired count of a scale run: enough to fill every node of the lesson (3 nodes of
+/// capacity 4) and overflow.
+pub const MAX_DESIRED: u32 = 20;
+
+/// A service of the lesson's starting state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LessonService {
+    /// `service/collector` (desired 3 at the start).
+    Collector,
+    /// `service/verifier` (desired 2 at the start).
+    Verifier,
+}
+
+impl LessonService {
+    /// Both, in the lesson's order.
+    pub const ALL: [LessonService; 2] = [LessonService::Collector, LessonService::Verifier];
+
+    /// The service's name, as in its key.
+    pub fn name(self) -> &'static str {
+        match self {
+            LessonService::Collector => "collector",
+            LessonService::Verifier => "verifier",
+        }
+    }
+
+    /// The service with this exact name.
+    pub fn from_name(name: &str) -> Option<LessonService> {
+        LessonService::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// Which run is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Run {
+    /// The lesson's request: collector 3 -> 5.
+    Lesson,
+    /// The failure matrix's three events: scale collector to 5, collector-2 reported dead, m4
+    /// joins.
+    Events,
+    /// A scale request on the lesson's starting state.
+    Scale {
+        /// The service scaled.
+        service: LessonService,
+        /// Its new desired count, at most [`MAX_DESIRED`].
+        desired: u32,
+    },
+    /// A scenario given from outside (an assignment's).
+    Given,
+}
+
+/// Why a run has no scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// [`Run::Given`] was asked for, and no scenario was given.
+    NothingGiven,
+    /// A scale run's desired count is above [`MAX_DESIRED`].
+    DesiredTooLarge {
+        /// The count asked for.
+        desired: u32,
+    },
+}
+
+impl Run {
+    /// The scenario of this run with `down` out of service from the start; `given` is the
+    /// scenario of [`Run::Given`] (its own `down` is replaced by `down`).
+    pub fn scenario(self, down: Option<Part>, given: Option<&Scenario>) -> Result<Scenario, RunError> {
+        let on_lesson_state = |requests: Vec<Request>| Scenario {
+            initial: lesson_initial(),
+            requests,
+            down,
+            max_rounds: DEFAULT_MAX_ROUNDS,
+        };
+        match self {
+            Run::Lesson => Ok(Scenario { down, ..Scenario::lesson() }),
+            Run::Events => Ok(Scenario::events(down)),
+            Run::Scale { desired, .. } if desired > MAX_DESIRED => Err(RunError::DesiredTooLarge { desired }),
+            Run::Scale { service, desired } => {
+                let key = format!("service/{}", service.name());
+                Ok(on_lesson_state(vec![Request { key, value: Some(Value::Service(Service { desired })) }]))
+            }
+            Run::Given => given.map(|s| Scenario { down, ..s.clone() }).ok_or(RunError::NothingGiven),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_run_is_its_scenario() {
+        let lesson = Run::Lesson.scenario(None, None).unwrap();
+        assert_eq!(lesson, Scenario::lesson());
+        let events = Run::Events.scenario(Some(Part::Scheduler), None).unwrap();
+        assert_eq!((events.requests, events.down), (crate::model::lesson_events(), Some(Part::Scheduler)));
+        let scale = Run::Scale { service: LessonService::Verifier, desired: 7 }.scenario(None, None).unwrap();
+        assert_eq!(scale.requests[0].key, "service/verifier");
+        assert_eq!(scale.requests[0].value, Some(Value::Service(Service { desired: 7 })));
+        let given = Scenario { max_rounds: 3, ..Scenario::lesson() };
+        let back = Run::Given.scenario(Some(Part::ApiServer), Some(&given)).unwrap();
+        assert_eq!((back.max_rounds, back.down), (3, Some(Part::ApiServer)));
+    }
+
+    #[test]
+    fn a_run_without_its_scenario_says_why() {
+        assert_eq!(Run::Given.scenario(None, None), Err(RunError::NothingGiven));
+        let big = Run::Scale { service: LessonService::Collector, desired: MAX_DESIRED + 1 };
+        assert_eq!(big.scenario(None, None), Err(RunError::DesiredTooLarge { desired: MAX_DESIRED + 1 }));
+    }
+}

@@ -1,0 +1,147 @@
+//! What the state store records: every read and write as a step of the trace, the changes to what
+//! actually runs, and the totals the lesson counts (item reads and writes).
+
+use super::part::Part;
+use super::value::Value;
+use serde::Serialize;
+use std::rc::Rc;
+
+/// What a step did to the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// Scanned one prefix.
+    Read,
+    /// Set one key.
+    Write,
+    /// Deleted one key.
+    Remove,
+}
+
+impl Op {
+    /// The lesson's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Op::Read => "read",
+            Op::Write => "write",
+            Op::Remove => "remove",
+        }
+    }
+}
+
+/// One step of the trace: a component read a prefix or wrote or removed a key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// Who acted.
+    pub component: Part,
+    /// Read, write or remove.
+    pub op: Op,
+    /// The key written or removed, or the prefix read followed by `*`.
+    pub key: Rc<str>,
+    /// Items a read found; 1 for a write or remove.
+    pub items: usize,
+    /// The value a write set (none for reads and removes, and when values are not recorded).
+    pub value: Option<Rc<Value>>,
+    /// The round it happened in; 0 for requests before the first round.
+    pub round: u32,
+}
+
+/// A change to what actually runs, as opposed to what the store believes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActualChange {
+    /// How many trace steps had been recorded when it happened.
+    pub after_steps: usize,
+    /// The copy's key.
+    pub key: Rc<str>,
+    /// Whether the copy runs from now on.
+    pub running: bool,
+}
+
+/// The run recorded more steps than a lab can show: it was stopped there. (Its text is the
+/// messages layer's; the model only says which limit.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceLimit {
+    /// The limit that was reached.
+    pub steps: usize,
+}
+
+/// Most trace steps one run may record. A scenario can ask for endless work (a copy suffix that
+/// is not a number makes every new copy overwrite `copy/<service>-NaN`, so each round has work);
+/// this bound keeps such a run to well under a second and its memory small.
+pub const MAX_TRACE_STEPS: usize = 1_000_000;
+
+/// The lesson's two counts of store load (CA10): items scanned by reads, and writes (a remove is
+/// a write: the revision counts both). The one place that says how a step adds to them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Items read: each read adds the items it scanned.
+    pub item_reads: usize,
+    /// Writes and removes: each adds one.
+    pub writes: usize,
+}
+
+impl Totals {
+    /// These totals with `step` counted.
+    pub fn plus(self, step: &Step) -> Totals {
+        match step.op {
+            Op::Read => Totals { item_reads: self.item_reads + step.items, ..self },
+            Op::Write | Op::Remove => Totals { writes: self.writes + 1, ..self },
+        }
+    }
+
+    /// The totals of `steps`.
+    pub fn of<'a>(steps: impl IntoIterator<Item = &'a Step>) -> Totals {
+        steps.into_iter().fold(Totals::default(), Totals::plus)
+    }
+}
+
+/// The totals under a trace table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceSummary {
+    /// Distinct components that appear in the trace.
+    pub components: usize,
+    /// Trace steps.
+    pub steps: usize,
+    /// Items read, summed over every read.
+    pub item_reads: usize,
+    /// Writes and removes.
+    pub writes: usize,
+    /// The store's revision at the end.
+    pub revision: u64,
+    /// Rounds run.
+    pub rounds: u32,
+}
+
+impl TraceSummary {
+    /// Totals of a recorded trace.
+    pub fn of(trace: &[Step], revision: u64, rounds: u32) -> TraceSummary {
+        // One bit per part: a set of five needs no set type.
+        let seen = trace.iter().fold(0u8, |seen, t| seen | 1 << t.component as u8);
+        let components = seen.count_ones() as usize;
+        let totals = Totals::of(trace);
+        TraceSummary {
+            components,
+            steps: trace.len(),
+            item_reads: totals.item_reads,
+            writes: totals.writes,
+            revision,
+            rounds,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(op: Op, items: usize) -> Step {
+        Step { component: Part::Scheduler, op, key: "copy/*".into(), items, value: None, round: 1 }
+    }
+
+    #[test]
+    fn reads_add_their_items_and_every_write_or_remove_adds_one() {
+        let steps = [step(Op::Read, 7), step(Op::Write, 1), step(Op::Read, 3), step(Op::Remove, 1)];
+        assert_eq!(Totals::of(&steps), Totals { item_reads: 10, writes: 2 });
+        assert_eq!(Totals::default().plus(&steps[0]), Totals { item_reads: 7, writes: 0 });
+    }
+}

@@ -1,0 +1,219 @@
+//! The frame: everything a view shows at one cursor, derived once per cursor move. The store is
+//! replayed once; totals come from the recording's running counts; believed and actual are
+//! compared here, so no view sums or compares anything itself.
+
+use super::{sorted, Recording};
+use crate::model::{Part, Status, Step, Totals, TraceSummary, Value};
+use std::rc::Rc;
+
+/// One service's copies: how many the store believes run, and how many actually do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServiceCount {
+    /// The service's name.
+    pub service: Rc<str>,
+    /// Copies of it the store holds as running.
+    pub believed: usize,
+    /// Copies of it actually running.
+    pub actual: usize,
+}
+
+/// What a view shows after the first `cursor` steps of a recording.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// Steps shown, 0 to the recording's length.
+    pub cursor: usize,
+    /// Steps in the whole run.
+    pub len: usize,
+    /// The step at the cursor (the last one shown), if any.
+    pub step: Option<Step>,
+    /// The round of that step; at the end of the run, the rounds run; 0 before any step.
+    pub round: u32,
+    /// The store as it stands: entries in store order.
+    pub entries: Vec<(Rc<str>, Value)>,
+    /// The store's revision (writes so far).
+    pub revision: u64,
+    /// The lesson's summary line at the cursor: components, steps, item reads, writes,
+    /// revision, round.
+    pub summary: TraceSummary,
+    /// Item reads and writes of each round so far: index 0 is the requests before round 1.
+    pub per_round: Vec<Totals>,
+    /// Item reads and writes of each part so far, in [`Part::ALL`] order.
+    pub per_component: [Totals; 5],
+    /// Copies the store holds as running, sorted.
+    pub believed: Vec<Rc<str>>,
+    /// Copies actually running, sorted.
+    pub actual: Vec<Rc<str>>,
+    /// Believed running but not running (a death the store never learned of).
+    pub ghosts: Vec<Rc<str>>,
+    /// Running but not believed (a start the store never learned of).
+    pub unseen: Vec<Rc<str>>,
+    /// Believed and actual per service, services of the store first, in store order.
+    pub services: Vec<ServiceCount>,
+}
+
+impl Frame {
+    /// Whether the cursor is at the end of the run.
+    pub fn at_end(&self) -> bool {
+        self.cursor >= self.len
+    }
+
+    /// Item reads and writes so far.
+    pub fn totals(&self) -> Totals {
+        Totals { item_reads: self.summary.item_reads, writes: self.summary.writes }
+    }
+
+    /// Item reads and writes of `part` so far.
+    pub fn of_part(&self, part: Part) -> Totals {
+        self.per_component[part_index(part)]
+    }
+}
+
+fn part_index(part: Part) -> usize {
+    Part::ALL.iter().position(|&p| p == part).unwrap_or(0)
+}
+
+impl Recording {
+    /// The frame after the first `cursor` steps (clamped to the run).
+    pub fn frame(&self, cursor: usize) -> Frame {
+        let cursor = cursor.min(self.len());
+        let shown = &self.steps[..cursor];
+        let store = self.store_at(cursor);
+        let entries: Vec<(Rc<str>, Value)> = store.entries().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let step = shown.last().cloned();
+        let round = if cursor == self.len() && cursor > 0 {
+            self.rounds
+        } else {
+            step.as_ref().map_or(0, |s| s.round)
+        };
+
+        let mut per_round = vec![Totals::default(); round as usize + 1];
+        let mut per_component = [Totals::default(); 5];
+        for s in shown {
+            if let Some(t) = per_round.get_mut(s.round as usize) {
+                *t = t.plus(s);
+            }
+            let i = part_index(s.component);
+            per_component[i] = per_component[i].plus(s);
+        }
+
+        let running = |v: &Value| v.as_copy().is_some_and(|c| c.status == Status::Running);
+        let believed = sorted(entries.iter().filter(|(_, v)| running(v)).map(|(k, _)| k.clone()).collect());
+        let actual = self.actual_at(cursor);
+        let missing = |from: &[Rc<str>], other: &[Rc<str>]| -> Vec<Rc<str>> {
+            from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
+        };
+        let services = services(&entries, &believed, &actual);
+        Frame {
+            cursor,
+            len: self.len(),
+            summary: TraceSummary::of(shown, store.revision(), round),
+            revision: store.revision(),
+            step,
+            round,
+            per_round,
+            per_component,
+            ghosts: missing(&believed, &actual),
+            unseen: missing(&actual, &believed),
+            believed,
+            actual,
+            services,
+            entries,
+        }
+    }
+}
+
+/// Believed and actual per service. A copy belongs to the service its value names; a running copy
+/// the store no longer holds belongs to the name in its key (`copy/<service>-<n>`).
+fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str>]) -> Vec<ServiceCount> {
+    let mut out: Vec<ServiceCount> = entries
+        .iter()
+        .filter_map(|(k, _)| k.strip_prefix("service/"))
+        .map(|name| ServiceCount { service: name.into(), believed: 0, actual: 0 })
+        .collect();
+    let service_of = |key: &str| -> Rc<str> {
+        match entries.iter().find(|(k, _)| &**k == key).and_then(|(_, v)| v.as_copy()) {
+            Some(copy) => copy.service.clone(),
+            None => {
+                let name = key.strip_prefix("copy/").unwrap_or(key);
+                name.rsplit_once('-').map_or(name, |(stem, _)| stem).into()
+            }
+        }
+    };
+    let mut count = |key: &Rc<str>, believed: bool| {
+        let service = service_of(key);
+        let at = match out.iter().position(|s| s.service == service) {
+            Some(at) => at,
+            None => {
+                out.push(ServiceCount { service, believed: 0, actual: 0 });
+                out.len() - 1
+            }
+        };
+        if believed {
+            out[at].believed += 1;
+        } else {
+            out[at].actual += 1;
+        }
+    };
+    believed.iter().for_each(|k| count(k, true));
+    actual.iter().for_each(|k| count(k, false));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{Part, Run, Scenario, Totals};
+    use crate::playback::Recording;
+
+    fn lesson() -> Recording {
+        Recording::of(&Scenario::lesson()).unwrap()
+    }
+
+    #[test]
+    fn the_lessons_frames_carry_its_numbers() {
+        let r = lesson();
+        let start = r.frame(0);
+        assert_eq!((start.cursor, start.len, start.step.is_none(), start.round), (0, 17, true, 0));
+        assert_eq!(
+            (start.entries.len(), start.revision, start.believed.len(), start.actual.len()),
+            (10, 0, 5, 5)
+        );
+        let end = r.frame(17);
+        assert!(end.at_end());
+        assert_eq!((end.summary.steps, end.summary.item_reads, end.summary.writes), (17, 50, 7));
+        assert_eq!((end.summary.revision, end.summary.rounds, end.summary.components), (7, 2, 4));
+        let rounds: Vec<(usize, usize)> = end.per_round.iter().map(|t| (t.item_reads, t.writes)).collect();
+        assert_eq!(rounds, [(0, 1), (24, 6), (26, 0)], "round 2 reads 26 items and writes nothing");
+        // The decision-making components cause the load: 50 items read, none by the API server.
+        let reads = |p| end.of_part(p).item_reads;
+        assert_eq!(
+            [Part::ApiServer, Part::ControllerManager, Part::Scheduler, Part::NodeAgents].map(reads),
+            [0, 16, 20, 14]
+        );
+        assert_eq!(end.per_component.iter().map(|t| t.item_reads).sum::<usize>(), 50);
+        assert_eq!(r.frame(99), end, "the cursor is clamped");
+    }
+
+    #[test]
+    fn a_frame_mid_run_shows_the_copy_being_written() {
+        let r = lesson();
+        let f = r.frame(8);
+        let step = f.step.as_ref().unwrap();
+        assert_eq!((&*step.key, step.component, f.round), ("copy/collector-4", Part::Scheduler, 1));
+        assert_eq!(f.summary.rounds, 1);
+        let c4 = f.entries.iter().find(|(k, _)| &**k == "copy/collector-4").map(|(_, v)| v.to_string());
+        assert_eq!(c4.as_deref(), Some("node node/m1, pending"));
+        assert_eq!((f.totals(), f.revision), (Totals { item_reads: 17, writes: 4 }, 4));
+    }
+
+    #[test]
+    fn believed_and_actual_part_when_a_death_never_reaches_the_store() {
+        let r = Recording::of_run(Run::Events, Some(Part::ApiServer), None).unwrap();
+        let f = r.frame(r.len());
+        assert_eq!((f.believed.len(), f.actual.len()), (5, 4));
+        assert_eq!(f.ghosts.iter().map(|k| &**k).collect::<Vec<_>>(), ["copy/collector-2"]);
+        assert!(f.unseen.is_empty());
+        let collector = f.services.iter().find(|s| &*s.service == "collector").unwrap();
+        assert_eq!((collector.believed, collector.actual), (3, 2), "the lesson's 3/2");
+        assert!(!r.frame(0).actual.iter().any(|k| &**k == "copy/collector-2"), "it died before any step");
+    }
+}

@@ -1,0 +1,188 @@
+//! Playback of a recorded run. A [`Recording`] keeps a finished run whole; [`Recording::frame`]
+//! derives everything a view shows at one cursor (see `frame.rs`). The lab shows only what these
+//! return; it never applies a rule of the model itself, and the CLI reaches the same runs.
+
+mod frame;
+
+pub use frame::{Frame, ServiceCount};
+
+use crate::model::{
+    judge, lesson_initial, ActualChange, MatrixRow, Part, Request, Response, Run, RunError, Scenario,
+    StateStore, Step, Totals, TraceLimit, Value,
+};
+use std::rc::Rc;
+
+/// A finished run, kept whole for playback.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recording {
+    /// The store before the first request.
+    pub initial: Vec<(Rc<str>, Value)>,
+    /// The requests sent, in order.
+    pub requests: Vec<Request>,
+    /// The API server's answers, in order.
+    pub responses: Vec<Response>,
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// Item reads and writes after each number of steps: `running[n]` counts the first `n`.
+    pub running: Vec<Totals>,
+    /// Rounds run.
+    pub rounds: u32,
+    /// The part that was down.
+    pub down: Option<Part>,
+    /// What actually ran at the start, sorted.
+    pub actual_initial: Vec<Rc<str>>,
+    /// Every change to what actually ran.
+    pub actual_changes: Vec<ActualChange>,
+    /// The failure-matrix row, when the run was the lesson's three events.
+    pub matrix_row: Option<MatrixRow>,
+}
+
+/// Why a run could not be recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The run has no scenario.
+    Run(RunError),
+    /// The run went past the step limit.
+    Limit(TraceLimit),
+}
+
+impl Recording {
+    /// Records a scenario.
+    pub fn of(scenario: &Scenario) -> Result<Recording, TraceLimit> {
+        Recording::record(scenario, false)
+    }
+
+    /// Records one of the lab's runs with `down` out of service; `given` is the scenario of
+    /// [`Run::Given`]. The events run carries its failure-matrix row.
+    pub fn of_run(run: Run, down: Option<Part>, given: Option<&Scenario>) -> Result<Recording, RecordError> {
+        let scenario = run.scenario(down, given).map_err(RecordError::Run)?;
+        Recording::record(&scenario, run == Run::Events).map_err(RecordError::Limit)
+    }
+
+    fn record(scenario: &Scenario, matrix: bool) -> Result<Recording, TraceLimit> {
+        let outcome = scenario.simulate()?;
+        let store = outcome.plane.store();
+        let steps = store.trace().to_vec();
+        let mut running = Vec::with_capacity(steps.len() + 1);
+        running.push(Totals::default());
+        for step in &steps {
+            let last = running.last().copied().unwrap_or_default();
+            running.push(last.plus(step));
+        }
+        let actual_initial =
+            sorted(StateStore::new(scenario.initial.clone()).actual().into_iter().map(Rc::from).collect());
+        Ok(Recording {
+            initial: scenario.initial.clone(),
+            requests: scenario.requests.clone(),
+            steps,
+            running,
+            rounds: outcome.plane.rounds(),
+            down: outcome.plane.down(),
+            actual_initial,
+            actual_changes: store.actual_log().to_vec(),
+            matrix_row: matrix.then(|| judge(&outcome).0),
+            responses: outcome.responses,
+        })
+    }
+
+    /// A recording of nothing: the lesson's starting state, no step.
+    pub fn empty() -> Recording {
+        Recording {
+            initial: lesson_initial(),
+            requests: Vec::new(),
+            responses: Vec::new(),
+            steps: Vec::new(),
+            running: vec![Totals::default()],
+            rounds: 0,
+            down: None,
+            actual_initial: Vec::new(),
+            actual_changes: Vec::new(),
+            matrix_row: None,
+        }
+    }
+
+    /// How many steps there are.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Whether the run recorded no step at all (everything it needed was down).
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// Item reads and writes in the first `cursor` steps.
+    pub fn totals_at(&self, cursor: usize) -> Totals {
+        self.running.get(cursor.min(self.steps.len())).copied().unwrap_or_default()
+    }
+
+    /// The store after the first `cursor` steps, replayed through the model's own store.
+    pub fn store_at(&self, cursor: usize) -> StateStore {
+        let mut store = StateStore::new(self.initial.clone());
+        for step in &self.steps[..cursor.min(self.steps.len())] {
+            // Replaying a recorded run cannot reach the step limit the run itself stayed under.
+            let _ = match (step.op, &step.value) {
+                (crate::model::Op::Write, Some(value)) => store.write(&step.key, Value::clone(value)),
+                (crate::model::Op::Remove, _) => store.remove(&step.key),
+                _ => Ok(()),
+            };
+        }
+        store
+    }
+
+    /// The copies actually running after the first `cursor` steps, sorted, each once.
+    pub fn actual_at(&self, cursor: usize) -> Vec<Rc<str>> {
+        let mut running = self.actual_initial.clone();
+        for change in self.actual_changes.iter().take_while(|c| c.after_steps <= cursor) {
+            match (running.binary_search(&change.key), change.running) {
+                (Err(at), true) => running.insert(at, change.key.clone()),
+                (Ok(at), false) => {
+                    running.remove(at);
+                }
+                _ => {}
+            }
+        }
+        running
+    }
+}
+
+/// Keys sorted, each once. A sorted list rather than a set: the lab shows a handful of keys, and
+/// one sort costs the page far less code than a set of its own.
+fn sorted(mut keys: Vec<Rc<str>>) -> Vec<Rc<str>> {
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{LessonService, MAX_DESIRED};
+
+    #[test]
+    fn the_events_run_carries_its_matrix_row_and_other_runs_none() {
+        let events = Recording::of_run(Run::Events, Some(Part::ApiServer), None).unwrap();
+        let row = events.matrix_row.expect("the events run has a row");
+        assert_eq!((row.believed, row.actual, row.item_reads, row.writes), (3, 2, 20, 0));
+        assert_eq!(Recording::of_run(Run::Lesson, None, None).unwrap().matrix_row, None);
+    }
+
+    #[test]
+    fn a_run_that_cannot_be_recorded_says_why() {
+        let big = Run::Scale { service: LessonService::Collector, desired: MAX_DESIRED + 1 };
+        assert_eq!(
+            Recording::of_run(big, None, None),
+            Err(RecordError::Run(RunError::DesiredTooLarge { desired: MAX_DESIRED + 1 }))
+        );
+        assert_eq!(Recording::of_run(Run::Given, None, None), Err(RecordError::Run(RunError::NothingGiven)));
+    }
+
+    #[test]
+    fn running_totals_count_every_prefix_of_the_lessons_trace() {
+        let r = Recording::of(&Scenario::lesson()).unwrap();
+        assert_eq!(r.running.len(), 18);
+        assert_eq!(r.totals_at(9), Totals { item_reads: 17, writes: 5 });
+        assert_eq!(r.totals_at(17), Totals { item_reads: 50, writes: 7 });
+        assert_eq!(r.totals_at(1000), r.totals_at(17));
+    }
+}

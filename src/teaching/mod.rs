@@ -1,0 +1,9 @@
+//! Teaching features around the model: assignments (what students predict, and its marking),
+//! reports (saved records, exported reports, assignment links), share links and embedding in the
+//! course page. Pure Rust, tested natively; the browser side only moves their strings around.
+
+pub mod assignment;
+pub mod embed;
+pub mod marking;
+pub mod report;
+pub mod share;
