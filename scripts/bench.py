@@ -9,7 +9,7 @@ best of several runs counts. Peak memory is the process's maximum resident set s
 import json, os, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CPLAB = os.path.join(ROOT, "target", "bench-native", "cplab")
+CPLAB = os.path.join(ROOT, "target", "release", "cplab")
 LESSON = os.path.join(ROOT, "tests", "js", "lesson.mjs")
 
 
@@ -58,7 +58,8 @@ def measure(cmd, runs):
 
 
 def main():
-    subprocess.run(["cargo", "build", "--quiet", "--profile", "bench-native", "--bin", "cplab"], cwd=ROOT, check=True)
+    # The plain release build: the one the README tells users to run.
+    subprocess.run(["cargo", "build", "--quiet", "--release", "--bin", "cplab"], cwd=ROOT, check=True)
     tmp = tempfile.mkdtemp(prefix="cplab-bench-")
     rows = {}
     for factor in (1, 2):

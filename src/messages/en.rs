@@ -93,6 +93,7 @@ pub static EN: Messages = Messages {
     believed_counts: "Across all services, the store believes {believed} copies run; {actual} actually run.",
     believed_ghosts: "⚠ The store still counts {keys} as running, but it died: the death happened on its node and the report never reached the store.",
     believed_unseen: "⚠ Running but unknown to the store: {keys}",
+    believed_service: "{service}: the store believes {believed} run, {actual} actually run",
     why_title: "Why decisions stopped",
     why_scale_half_scheduler: "scale half done: the controller manager created the missing copies, but the scheduler is down and did not act to give them a node",
     why_scale_half_nodes: "scale half done: the copies were created and placed, but the node agents are down and did not act to start them",
@@ -121,6 +122,7 @@ pub static EN: Messages = Messages {
     col_wr: "wr",
     trace_requests: "requests",
     trace_round: "round {n}",
+    trace_round_totals: "{reads} item reads, {writes} writes",
     trace_summary: "components visited {components}   trace steps {steps}   store reads {reads}   store writes {writes}   revision {from} -> {to}   round {round}",
 
     matrix_title: "Failure matrix",

@@ -181,6 +181,8 @@ messages! {
         believed_ghosts,
         /// Copies `{keys}` that run unknown to the store.
         believed_unseen,
+        /// One service's copies: `{service}`, `{believed}` believed running, `{actual}` running.
+        believed_service,
         /// The heading over the reasons.
         why_title,
         /// Why scale is half done with the scheduler down.
@@ -237,6 +239,8 @@ messages! {
         trace_requests,
         /// The row group of round `{n}`.
         trace_round,
+        /// A round's own totals beside its heading: `{reads}` item reads, `{writes}` writes.
+        trace_round_totals,
         /// The summary line: `{components}`, `{steps}`, `{reads}`, `{writes}`, `{from}`, `{to}`, `{round}`.
         trace_summary,
 

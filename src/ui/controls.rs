@@ -65,7 +65,7 @@ pub fn reset(lab: Lab) {
 /// The playback toolbar.
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
-    let len = move || lab.frame.get().len;
+    let len = move || lab.frame().len;
     let at_start = move || lab.cursor.get() == 0;
     // A run with no step at all (the state store down) still has to be run once to count.
     let at_end = move || {

@@ -37,7 +37,7 @@ fn slug(part: Part) -> &'static str {
 
 /// The part acting at the cursor, if any.
 fn acting(lab: Lab) -> Option<Part> {
-    lab.frame.get().step.as_ref().map(|s| s.component)
+    lab.frame().step.as_ref().map(|s| s.component)
 }
 
 /// One component of the diagram.
@@ -77,7 +77,7 @@ fn StoreBox(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let is_down = move || lab.down.get() == Some(part);
     let doing = move || {
-        let frame = lab.frame.get();
+        let frame = lab.frame();
         let step = frame.step.as_ref()?;
         Some(match step.op {
             Op::Read => fill(t.store_reading, &[("key", &step.key), ("items", &t.items(step.items))]),
@@ -85,7 +85,7 @@ fn StoreBox(lab: Lab) -> impl IntoView {
             Op::Remove => fill(t.store_removing, &[("key", &step.key)]),
         })
     };
-    let revision = move || lab.frame.get().revision;
+    let revision = move || lab.frame().revision;
     view! {
         <button
             class=move || format!("part store area-store{}", if is_down() { " down" } else { "" })

@@ -5,7 +5,6 @@ use crate::messages::{fill, Messages};
 use crate::model::{Part, Run, RunError, Scenario, MATRIX_ORDER};
 use crate::playback::{Frame, RecordError, Recording};
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 use std::rc::Rc;
 
 /// Playback speeds in steps per second. Three is the top: a write flashes at most three times a
@@ -19,23 +18,8 @@ type Recorded = Result<Rc<Recording>, RecordError>;
 /// at most, and a map type of its own would cost the page more code than the search.
 type Recordings = Vec<((Run, Option<Part>), Recorded)>;
 
-/// The frame at the cursor, shared by every view. The wrapper lets the memo hold an `Rc` (the
-/// page has one thread); frames compare by identity, since each cursor move makes a new one.
-#[derive(Clone)]
-pub struct SharedFrame(SendWrapper<Rc<Frame>>);
-
-impl PartialEq for SharedFrame {
-    fn eq(&self, other: &SharedFrame) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl std::ops::Deref for SharedFrame {
-    type Target = Frame;
-    fn deref(&self) -> &Frame {
-        &self.0
-    }
-}
+/// The one frame kept: the run, downed part and cursor it was derived for, and the frame.
+type FrameCache = Option<((Run, Option<Part>, usize), Rc<Frame>)>;
 
 /// The lab's state: a handful of signals, the recordings computed from them, and the frame.
 #[derive(Clone, Copy)]
@@ -54,12 +38,11 @@ pub struct Lab {
     pub finished: RwSignal<Vec<Option<Part>>>,
     /// Bumped each time playback starts, so a stale playback loop knows to stop.
     pub generation: RwSignal<u64>,
-    /// Everything a view shows at the cursor: the store replayed once per move.
-    pub frame: Memo<SharedFrame>,
     /// Every text shown, in the page's language.
     pub t: &'static Messages,
     cache: StoredValue<Recordings, LocalStorage>,
     given: StoredValue<Option<Scenario>, LocalStorage>,
+    frame: StoredValue<FrameCache, LocalStorage>,
 }
 
 impl Lab {
@@ -70,29 +53,35 @@ impl Lab {
 
     /// The same, with the texts of `t`.
     pub fn with_messages(t: &'static Messages) -> Lab {
-        let run = RwSignal::new(Run::Lesson);
-        let down = RwSignal::new(None);
-        let cursor = RwSignal::new(0);
-        let cache = StoredValue::new_local(Vec::new());
-        let given = StoredValue::new_local(None);
-        let frame = Memo::new(move |_| {
-            let recording =
-                recorded(cache, given, run.get(), down.get()).unwrap_or_else(|_| Rc::new(Recording::empty()));
-            SharedFrame(SendWrapper::new(Rc::new(recording.frame(cursor.get()))))
-        });
         Lab {
             t,
-            run,
-            down,
-            cursor,
+            run: RwSignal::new(Run::Lesson),
+            down: RwSignal::new(None),
+            cursor: RwSignal::new(0),
             playing: RwSignal::new(false),
             speed: RwSignal::new(2),
             finished: RwSignal::new(Vec::new()),
             generation: RwSignal::new(0),
-            frame,
-            cache,
-            given,
+            cache: StoredValue::new_local(Vec::new()),
+            given: StoredValue::new_local(None),
+            frame: StoredValue::new_local(None),
         }
+    }
+
+    /// Everything a view shows at the cursor (tracked: follows the run, the downed part and the
+    /// cursor). Derived once per move and kept, so every view reads the same frame and the store
+    /// is replayed once. A one-entry cache rather than a `Memo`: a memo cannot hold the frame's
+    /// `Rc`s without a thread-safety wrapper, and the two cost the plain lab 2.6 KB gzip.
+    pub fn frame(&self) -> Rc<Frame> {
+        let key = (self.run.get(), self.down.get(), self.cursor.get());
+        if let Some(frame) =
+            self.frame.with_value(|f| f.as_ref().filter(|(k, _)| *k == key).map(|(_, f)| f.clone()))
+        {
+            return frame;
+        }
+        let frame = Rc::new(self.recording_of(key.0, key.1).frame(key.2));
+        self.frame.set_value(Some((key, frame.clone())));
+        frame
     }
 
     /// The recording of the run shown (tracked: follows the run and the downed part); an empty
@@ -148,6 +137,7 @@ impl Lab {
         let down = scenario.down;
         self.given.set_value(Some(scenario));
         self.cache.update_value(|c| c.retain(|((run, _), _)| *run != Run::Given));
+        self.frame.set_value(None);
         self.switch(Run::Given, down);
     }
 

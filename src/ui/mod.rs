@@ -26,7 +26,7 @@ pub use believed_actual::BelievedActual;
 pub use controls::Controls;
 pub use diagram::Diagram;
 pub use failure_matrix::FailureMatrix;
-pub use lab::{Lab, SharedFrame};
+pub use lab::Lab;
 pub use scenario_picker::ScenarioPicker;
 pub use store_view::StoreView;
 pub use trace_table::TraceTable;
@@ -208,7 +208,7 @@ fn review(t: &'static Messages) -> impl IntoView {
 #[component]
 pub fn Narration(lab: Lab) -> impl IntoView {
     let text = move || {
-        let frame = lab.frame.get();
+        let frame = lab.frame();
         // While playing the region stays quiet, so a screen reader is not flooded.
         if lab.playing.get() && !frame.at_end() {
             return String::new();

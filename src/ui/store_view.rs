@@ -27,7 +27,7 @@ struct Row {
 pub fn StoreView(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let groups = move || {
-        let frame = lab.frame.get();
+        let frame = lab.frame();
         let step = frame.step.clone();
         Prefix::ALL
             .into_iter()
@@ -57,7 +57,7 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
             })
             .collect::<Vec<_>>()
     };
-    let revision = move || lab.frame.get().revision;
+    let revision = move || lab.frame().revision;
     view! {
         <section class="store-view" aria-labelledby="store-title" data-testid="store-view">
             <h2 id="store-title">

@@ -12,7 +12,8 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let rows = move || {
         let recording = lab.recording();
-        let cursor = lab.cursor.get().min(recording.len());
+        let frame = lab.frame();
+        let cursor = frame.cursor;
         let mut round = None;
         let mut out = Vec::new();
         for (i, s) in recording.steps[..cursor].iter().enumerate() {
@@ -20,12 +21,20 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             // (no type-erased views): the plain lab's size budget counts such things.
             let heading = (round != Some(s.round)).then(|| {
                 round = Some(s.round);
-                let label = if s.round == 0 {
+                let name = if s.round == 0 {
                     t.trace_requests.to_string()
                 } else {
                     fill(t.trace_round, &[("n", &s.round)])
                 };
-                view! { <tr class="round"><th colspan="7" scope="rowgroup">{label}</th></tr> }
+                // The round's own load so far (the verification round: 26 item reads, 0 writes).
+                let own = frame.per_round.get(s.round as usize).copied().unwrap_or_default();
+                let totals =
+                    fill(t.trace_round_totals, &[("reads", &own.item_reads), ("writes", &own.writes)]);
+                view! {
+                    <tr class="round" data-testid="round-heading" data-round=s.round>
+                        <th colspan="7" scope="rowgroup">{name}<span class="round-totals">{totals}</span></th>
+                    </tr>
+                }
             });
             let so_far = recording.totals_at(i + 1);
             let current = i + 1 == cursor;
@@ -47,7 +56,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         out
     };
     let summary = move || {
-        let s = lab.frame.get().summary.clone();
+        let s = lab.frame().summary.clone();
         fill(
             t.trace_summary,
             &[
