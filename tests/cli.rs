@@ -141,3 +141,56 @@ fn invalid_utf8_is_reported_not_a_panic() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("not UTF-8 text (byte 10)"), "{}", stderr(&o));
 }
+
+#[test]
+fn the_labs_runs_are_reachable_from_the_cli_with_per_round_totals() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = cplab(args, "");
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        serde_json::from_str(&stdout(&o)).expect("JSON")
+    };
+    let lesson = json(&["run", "--lesson"]);
+    assert_eq!(lesson["trace"].as_array().map(Vec::len), Some(17));
+    assert_eq!(
+        lesson["per_round"],
+        serde_json::json!([
+            {"round": 0, "reads": 0, "writes": 1},
+            {"round": 1, "reads": 24, "writes": 6},
+            {"round": 2, "reads": 26, "writes": 0}
+        ])
+    );
+    // The same run from a file gives the same result, per_round included.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/lesson.json");
+    assert_eq!(json(&["run", file]), lesson);
+    // The failure matrix's scheduler row: 30 item reads, 7 writes, as the lesson prints.
+    let events = json(&["run", "--events", "--down", "scheduler"]);
+    let rounds = events["per_round"].as_array().expect("per_round");
+    let total = |field: &str| rounds.iter().map(|r| r[field].as_u64().unwrap_or(0)).sum::<u64>();
+    assert_eq!((total("reads"), total("writes")), (30, 7));
+    assert_eq!(events["responses"], serde_json::json!(["written", "written", "written"]));
+    let down = json(&["run", "--events", "--down", "API server"]);
+    assert_eq!(down["responses"][0], "API server unavailable");
+    let scaled = json(&["run", "--scale", "verifier:4"]);
+    assert_eq!(scaled["trace"][0]["key"], "service/verifier");
+    // --down applies to a file's scenario too, and "-" means nothing down.
+    assert_eq!(json(&["run", file, "--down", "-"]), lesson);
+    assert_eq!(json(&["run", "--down", "state store", file])["revision"], 0);
+}
+
+#[test]
+fn bad_run_options_are_named_with_exit_code_2() {
+    for (args, expected) in [
+        (&["run", "--down", "etcd", "--lesson"][..], "--down: unknown part \"etcd\""),
+        (&["run", "--down"][..], "--down needs a part"),
+        (&["run", "--scale", "collector:21"][..], "--scale takes SERVICE:N"),
+        (&["run", "--scale", "web:3"][..], "--scale takes SERVICE:N"),
+        (&["run", "--scale"][..], "--scale takes SERVICE:N"),
+        (&["run", "--lesson", "--events"][..], "give one run"),
+        (&["run", "--fast"][..], "unknown option \"--fast\""),
+    ] {
+        let o = cplab(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&o).starts_with(&format!("cplab: {expected}")), "{args:?}: {}", stderr(&o));
+    }
+}
