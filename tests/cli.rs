@@ -194,3 +194,15 @@ fn bad_run_options_are_named_with_exit_code_2() {
         assert!(stderr(&o).starts_with(&format!("cplab: {expected}")), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn matrix_repair_prints_the_lessons_table_then_the_extended_matrix() {
+    let o = cplab(&["matrix", "--repair"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(include_str!("golden/matrix.txt")), "the lesson's table first, byte for byte");
+    assert_eq!(out, include_str!("golden/matrix-repair.txt"));
+    assert!(out.contains(
+        "API server              2       halted   unknown   halted   done                 3/2    20   0   3         done                  3/3    40   5\n"
+    ));
+}

@@ -1,22 +1,28 @@
 //! `cplab`: the command-line driver of the Control Plane Lab model.
 
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
-use cplab::formats::tables::{matrix_table, trace_table, LESSON_TRACE_TITLE};
+use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
-use cplab::model::{lesson_matrix, LessonService, Part, Run, RunError, Scenario, MAX_DESIRED};
+use cplab::model::{
+    lesson_matrix, repair_row, LessonService, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
+    MAX_DESIRED,
+};
 use cplab::teaching::assignment::Assignment;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cplab trace | matrix | run [SOURCE] [--down PART] | answer-key FILE | check FILE
+const USAGE: &str =
+    "usage: cplab trace | matrix [--repair] | run [SOURCE] [--down PARTS] | answer-key FILE | check FILE
   trace       print the lesson's trace table (collector 3 -> 5)
-  matrix      print the lesson's failure matrix
+  matrix      print the lesson's failure matrix; --repair adds, below it, the two rows beyond the
+              lesson and what each row becomes after repair and after the node agents report again
   run         simulate one run and print the result as JSON. SOURCE is a scenario file (- or
               nothing: standard input), or one of the lab's runs: --lesson (the lesson's request),
               --events (the failure matrix's three events), --scale SERVICE:N (collector or
-              verifier scaled to N, at most 20, on the lesson's state). --down PART takes a part
-              down for the whole run (\"API server\", \"state store\", \"scheduler\",
-              \"controller manager\", \"node agents\", or - for none)
+              verifier scaled to N, at most 20, on the lesson's state). --down PARTS takes parts
+              down from the start: \"API server\", \"state store\", \"scheduler\", \"controller
+              manager\", \"node agents\" (several joined by commas), \"control plane\" (the first
+              four), or - for none
   answer-key  print the correct answers of an assignment
   check       validate an assignment";
 
@@ -52,6 +58,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
             print(&trace_table(LESSON_TRACE_TITLE, store.trace(), store.revision(), outcome.plane.rounds()))
         }
         ["matrix"] => print(&matrix_table(&lesson_matrix().map_err(|e| Failure::Input(e.to_string()))?)),
+        ["matrix", "--repair"] => {
+            let lesson = matrix_table(&lesson_matrix().map_err(|e| Failure::Input(e.to_string()))?);
+            let rows = MATRIX_ORDER
+                .iter()
+                .map(|&down| repair_row(down))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            print(&format!("{lesson}\n{}", repair_table(&rows)))
+        }
         ["run", rest @ ..] => run_command(rest),
         ["answer-key", file] => print(&answer_key(&load_assignment(file)?, file)?),
         ["check", file] => {
@@ -76,7 +91,7 @@ enum Source<'a> {
 
 fn run_command(args: &[&str]) -> Result<(), Failure> {
     let mut source: Option<Source> = None;
-    let mut down: Option<Option<Part>> = None;
+    let mut down: Option<PartSet> = None;
     let mut args = args.iter().copied();
     while let Some(arg) = args.next() {
         let next = match arg {
@@ -103,7 +118,7 @@ fn run_command(args: &[&str]) -> Result<(), Failure> {
         Source::File("-") => (parse_scenario(read_stdin()?, "standard input")?, "standard input".to_string()),
         Source::File(file) => (parse_scenario(read_file(file)?, file)?, file.to_string()),
         Source::Run(run) => {
-            let scenario = run.scenario(None, None).map_err(|e| match e {
+            let scenario = run.scenario(PartSet::NONE, None).map_err(|e| match e {
                 RunError::NothingGiven => Failure::Usage("that run needs a scenario file".into()),
                 RunError::DesiredTooLarge { desired } => {
                     Failure::Usage(format!("--scale: {desired} is more than {MAX_DESIRED}"))
@@ -129,16 +144,25 @@ fn scale(arg: Option<&str>) -> Result<Run, Failure> {
     Ok(Run::Scale { service, desired })
 }
 
-fn parse_part(name: &str) -> Result<Option<Part>, Failure> {
-    if name == "-" {
-        return Ok(None);
+/// `--down`'s value: `-` for none, `control plane` for the whole control plane, or part names
+/// separated by commas.
+fn parse_part(names: &str) -> Result<PartSet, Failure> {
+    match names {
+        "-" => return Ok(PartSet::NONE),
+        "control plane" => return Ok(PartSet::CONTROL_PLANE),
+        _ => {}
     }
-    Part::from_name(name).map(Some).ok_or_else(|| {
-        Failure::Usage(format!(
-            "--down: unknown part \"{name}\"; expected one of {}, or -",
-            Part::names_list()
-        ))
-    })
+    names
+        .split(',')
+        .map(|name| {
+            Part::from_name(name.trim()).ok_or_else(|| {
+                Failure::Usage(format!(
+                    "--down: unknown part \"{name}\"; expected {} (several joined by commas), \"control plane\", or -",
+                    Part::names_list()
+                ))
+            })
+        })
+        .collect()
 }
 
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {

@@ -3,7 +3,7 @@
 //! from its file; the teaching layer computes its answer key and marks what students type.
 
 use crate::messages::{AssignmentMessages, Messages};
-use crate::model::{Part, Scenario};
+use crate::model::{PartSet, Scenario};
 use std::collections::BTreeMap;
 
 /// The version of the assignment format this lab reads.
@@ -143,8 +143,8 @@ impl Cell {
 /// The failure-matrix part of an assignment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatrixTask {
-    /// The rows to predict, by downed part (none: the healthy run).
-    pub rows: Vec<Option<Part>>,
+    /// The rows to predict, by the parts down (none: the healthy run).
+    pub rows: Vec<PartSet>,
     /// The cells to predict in each row.
     pub cells: Vec<Cell>,
 }

@@ -4,8 +4,9 @@
 use super::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
 use super::json::{err, join, kind, object, only_fields, quoted, string, whole, InputError};
 use super::scenario_json::{self, MAX_INPUT_BYTES};
+use super::tables::{row_name, row_of_name};
 use crate::messages::{Problem, Template};
-use crate::model::{Part, Scenario, MATRIX_ORDER};
+use crate::model::{Scenario, MATRIX_ORDER};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
 
@@ -111,14 +112,12 @@ fn list<T>(
 fn parse_matrix(v: &Json) -> Result<MatrixTask, InputError> {
     let obj: &Map<String, Json> = object(v, "matrix", |a| a.what_matrix)?;
     only_fields(obj, "matrix", &["rows", "cells"])?;
-    let names = ["-", "API server", "state store", "scheduler", "controller manager", "node agents"];
+    let names = MATRIX_ORDER.map(row_name);
+    let names = names.each_ref().map(String::as_str);
     let rows = match obj.get("rows") {
         None => MATRIX_ORDER[..5].to_vec(),
-        Some(v) => list(v, &join("matrix", "rows"), |s, at| match s {
-            "-" => Ok(None),
-            name => {
-                Part::from_name(name).map(Some).ok_or_else(|| unknown(at, |a| a.e_unknown_row, name, names))
-            }
+        Some(v) => list(v, &join("matrix", "rows"), |s, at| {
+            row_of_name(s).ok_or_else(|| unknown(at, |a| a.e_unknown_row, s, names))
         })?,
     };
     let cells = match obj.get("cells") {

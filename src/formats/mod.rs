@@ -9,5 +9,6 @@ pub mod run_json;
 pub mod scenario_fast;
 pub mod scenario_json;
 pub mod tables;
+pub mod timeline_json;
 
 pub use json::InputError;

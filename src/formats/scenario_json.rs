@@ -3,9 +3,10 @@
 //! (`scenario_fast`); the rest are checked field by field here.
 
 use super::json::{err, join, kind, object, only_fields, quoted, required, string, whole, InputError};
+use super::timeline_json;
 use crate::messages::Problem;
 use crate::model::{
-    lesson_initial, Copy, Health, Node, Part, Prefix, Request, Scenario, Service, Status, Value,
+    lesson_initial, Copy, Health, Node, PartSet, Prefix, Request, Scenario, Service, Status, Value,
     DEFAULT_MAX_ROUNDS,
 };
 use serde_json::Value as Json;
@@ -41,7 +42,7 @@ pub fn parse(text: &str) -> Result<Scenario, InputError> {
 /// Parses a scenario already read as JSON; `at` prefixes every error path.
 pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, InputError> {
     let obj = object(doc, at, |a| a.what_scenario)?;
-    only_fields(obj, at, &["initial", "requests", "down", "max_rounds"])?;
+    only_fields(obj, at, &["initial", "requests", "down", "max_rounds", "timeline"])?;
     let initial = match obj.get("initial") {
         None => lesson_initial(),
         Some(v) => parse_initial(v, &join(at, "initial"))?,
@@ -51,25 +52,18 @@ pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, InputError> {
         Some(v) => parse_requests(v, &join(at, "requests"))?,
     };
     let down = match obj.get("down") {
-        None | Some(Json::Null) => None,
-        Some(Json::String(s)) => match Part::from_name(s) {
-            Some(p) => Some(p),
-            None => {
-                return err(
-                    &join(at, "down"),
-                    Problem::of(|a| a.e_unknown_component).with("found", s).with("names", Part::names_list()),
-                )
-            }
-        },
-        Some(other) => {
-            return err(&join(at, "down"), Problem::of(|a| a.e_not_component).with_text("kind", kind(other)))
-        }
+        None => PartSet::NONE,
+        Some(v) => timeline_json::parse_parts(v, &join(at, "down"))?,
     };
     let max_rounds = match obj.get("max_rounds") {
         None => DEFAULT_MAX_ROUNDS,
         Some(v) => whole(v, &join(at, "max_rounds"), 1, u64::from(MAX_ROUNDS))? as u32,
     };
-    Ok(Scenario { initial, requests, down, max_rounds })
+    let timeline = match obj.get("timeline") {
+        None => Vec::new(),
+        Some(v) => timeline_json::parse(v, &join(at, "timeline"), down)?,
+    };
+    Ok(Scenario { initial, requests, down, max_rounds, timeline })
 }
 
 fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError> {
@@ -188,7 +182,7 @@ mod tests {
     fn defaults_are_the_lessons_state_no_requests_nothing_down_eight_rounds() {
         let s = parse("{}").unwrap();
         assert_eq!(s.initial, lesson_initial());
-        assert_eq!((s.requests.len(), s.down, s.max_rounds), (0, None, 8));
+        assert_eq!((s.requests.len(), s.down, s.max_rounds), (0, crate::model::PartSet::NONE, 8));
     }
 
     #[test]
@@ -242,7 +236,7 @@ mod tests {
                 "requests[0].value: must be a service",
             ),
             (r#"{"down": "etcd"}"#, "down: unknown component \"etcd\""),
-            (r#"{"down": 3}"#, "down: must be null or a component name"),
+            (r#"{"down": 3}"#, "down: must be null, a component name or a list of them"),
             (r#"{"max_rounds": 0}"#, "max_rounds: must be from 1 to 1000"),
             (r#"{"max_rounds": 1001}"#, "max_rounds: must be from 1 to 1000"),
         ];

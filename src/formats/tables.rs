@@ -1,11 +1,28 @@
 //! The CLI's text tables: the lesson's two printed tables, laid out column for column as the
 //! lesson prints them.
 
-use crate::model::{MatrixRow, Part, Step, Totals, TraceSummary};
+use crate::model::{MatrixRow, Part, PartSet, RepairRow, Step, Totals, TraceSummary, MATRIX_ORDER};
 use std::fmt::Write;
 
 /// The title line the lesson prints above its trace.
 pub const LESSON_TRACE_TITLE: &str = "request: collector service's desired copy count 3 -> 5";
+
+/// A failure-matrix row's name as files and the CLI write it: `-` for the healthy run, a part's
+/// name, `control plane` for the whole control plane down at once.
+pub fn row_name(down: PartSet) -> String {
+    if down.is_empty() {
+        return "-".into();
+    }
+    if down == PartSet::CONTROL_PLANE {
+        return "control plane".into();
+    }
+    down.parts().map(Part::name).collect::<Vec<_>>().join(" + ")
+}
+
+/// The row named `name` by [`row_name`], among the matrix's rows.
+pub fn row_of_name(name: &str) -> Option<PartSet> {
+    MATRIX_ORDER.into_iter().find(|&d| row_name(d) == name)
+}
 
 /// The summary line under a trace table, as the lesson prints it.
 pub fn summary_line(s: &TraceSummary) -> String {
@@ -48,7 +65,7 @@ pub fn matrix_table(rows: &[MatrixRow]) -> String {
         let _ = writeln!(
             out,
             "{:<23} {:<8} {:<9} {:<8} {:<8} {:<11} {:>11} {:>5} {:>3}",
-            r.down.map_or("-", Part::name),
+            row_name(r.down),
             r.scale.as_str(),
             r.failure.as_str(),
             r.node.as_str(),
@@ -58,6 +75,74 @@ pub fn matrix_table(rows: &[MatrixRow]) -> String {
             r.item_reads,
             r.writes
         );
+    }
+    out
+}
+
+/// The failure matrix beyond the lesson, printed below the lesson's table: the rows the lesson
+/// does not print (node agents down, the whole control plane down), then, for every row, what
+/// each decision becomes after repair and, where believed and actual still differ, after the
+/// node agents report again. The load columns of those two phases count that phase alone.
+pub fn repair_table(rows: &[RepairRow]) -> String {
+    let lesson_rows: Vec<MatrixRow> = rows.iter().map(|r| r.before.clone()).collect();
+    let beyond = matrix_table(&lesson_rows[5.min(lesson_rows.len())..]);
+    let mut out = String::from("beyond the lesson\n");
+    out.push_str(beyond.split_once('\n').map_or("", |(_, rows)| rows));
+    out.push_str(
+        "\nafter repair: the parts back at the round after the run went quiet, then run until quiet;\n\
+         where believed and actual still differ, the node agents then report again\n",
+    );
+    let line = |c: [&str; 14]| {
+        format!(
+            "{:<23} {:<7} {:<8} {:<9} {:<8} {:<8} {:>15} {:>5} {:>3}   {:<9} {:<9} {:>15} {:>5} {:>3}\n",
+            c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13]
+        )
+    };
+    out.push_str(&line([
+        "down component",
+        "back at",
+        "scale",
+        "failure",
+        "node",
+        "reads",
+        "believed/actual",
+        "rd",
+        "wr",
+        "report at",
+        "failure",
+        "believed/actual",
+        "rd",
+        "wr",
+    ]));
+    for r in rows {
+        let a = &r.repaired;
+        let back = if r.repair_round == 0 { "-".to_string() } else { r.repair_round.to_string() };
+        let (report_at, failure, reported, report_rd, report_wr) = match (&r.reported, r.report_round) {
+            (Some(p), Some(round)) => (
+                round.to_string(),
+                p.failure.as_str(),
+                format!("{}/{}", p.believed, p.actual),
+                p.item_reads.to_string(),
+                p.writes.to_string(),
+            ),
+            _ => ("-".into(), "-", "-".into(), "-".into(), "-".into()),
+        };
+        out.push_str(&line([
+            &row_name(r.before.down),
+            &back,
+            a.scale.as_str(),
+            a.failure.as_str(),
+            a.node.as_str(),
+            a.reads.as_str(),
+            &format!("{}/{}", a.believed, a.actual),
+            &a.item_reads.to_string(),
+            &a.writes.to_string(),
+            &report_at,
+            failure,
+            &reported,
+            &report_rd,
+            &report_wr,
+        ]));
     }
     out
 }

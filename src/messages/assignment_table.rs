@@ -165,6 +165,20 @@ messages! {
         e_unknown_component,
         /// Not null or a component name: found `{kind}`.
         e_not_component,
+        /// `timeline` is not an array: `{kind}`.
+        e_not_timeline,
+        /// A timeline longer than `{max}` changes: `{n}`.
+        e_too_many_events,
+        /// A change does not name exactly one of its kinds.
+        e_event_one_change,
+        /// A change's round `{round}` is before the one before it, `{previous}`.
+        e_event_order,
+        /// `{part}` comes back at round `{round}` without being down.
+        e_part_not_down,
+        /// `{part}` goes down at round `{round}` while down already.
+        e_part_already_down,
+        /// `report` is not `true`: `{kind}`.
+        e_report_not_true,
         /// Must be `{what}`, found `{kind}`.
         e_must_be,
         /// An unknown field `{name}`; `{fields}` lists the known ones.
@@ -247,6 +261,8 @@ messages! {
         what_initial,
         /// What a request must be.
         what_request,
+        /// What a timeline change looks like.
+        what_event,
         /// What a request's value must be when its key says nothing.
         what_value,
         /// What a service value must be.

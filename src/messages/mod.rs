@@ -9,7 +9,7 @@
 //! names, verdicts, ops, statuses) is here too, so a translated lab can say it in its language;
 //! the CLI keeps the lesson's English words, since its tables must match the lesson byte for byte.
 
-use crate::model::{Health, Op, Part, Reason, Response, Status, Step, TraceLimit, Value, Verdict};
+use crate::model::{Health, Op, Part, PartSet, Reason, Response, Status, Step, TraceLimit, Value, Verdict};
 use std::fmt::{self, Display};
 
 macro_rules! messages {
@@ -199,9 +199,16 @@ impl Messages {
         }
     }
 
-    /// A failure-matrix row's name: the part down, or none.
-    pub fn down(&self, down: Option<Part>) -> &'static str {
-        down.map_or(self.part_none, |p| self.part(p))
+    /// A failure-matrix row's name: the parts down (the whole control plane has a name of its
+    /// own), or none.
+    pub fn down(&self, down: PartSet) -> String {
+        if down.is_empty() {
+            return self.part_none.to_string();
+        }
+        if down == PartSet::CONTROL_PLANE {
+            return self.part_control_plane.to_string();
+        }
+        down.parts().map(|p| self.part(p)).collect::<Vec<_>>().join(" + ")
     }
 
     /// A trace op.
@@ -262,8 +269,12 @@ impl Messages {
     pub fn reason(&self, reason: &Reason) -> String {
         let answer = |a: &Option<Response>| a.as_ref().map_or(self.no_answer, |r| self.answer(r));
         match reason {
-            Reason::ScaleHalf { down: Some(Part::Scheduler) } => self.why_scale_half_scheduler.to_string(),
-            Reason::ScaleHalf { down: Some(Part::NodeAgents) } => self.why_scale_half_nodes.to_string(),
+            Reason::ScaleHalf { down } if down.contains(Part::Scheduler) => {
+                self.why_scale_half_scheduler.to_string()
+            }
+            Reason::ScaleHalf { down } if down.contains(Part::NodeAgents) => {
+                self.why_scale_half_nodes.to_string()
+            }
             Reason::ScaleHalf { .. } => self.why_scale_half.to_string(),
             Reason::ScaleNotActedOn => self.why_scale_halted_cm.to_string(),
             Reason::ScaleNeverLanded { answer: a } => fill(self.why_scale_halted, &[("answer", &answer(a))]),
@@ -364,8 +375,8 @@ mod tests {
     #[test]
     fn matrix_reasons_are_said_with_the_answer_that_came_back() {
         use crate::model::{matrix_run, reasons};
-        let why = |down| {
-            let run = matrix_run(down).unwrap();
+        let why = |down: Option<Part>| {
+            let run = matrix_run(down.into()).unwrap();
             reasons(&run.row, &run.outcome.responses).iter().map(|r| EN.reason(r)).collect::<Vec<_>>()
         };
         let api = why(Some(Part::ApiServer));

@@ -55,6 +55,8 @@ messages! {
         part_node_agents,
         /// No part down (a failure-matrix row).
         part_none,
+        /// The whole control plane down at once (a failure-matrix row).
+        part_control_plane,
         /// Trace op: read.
         op_read,
         /// Trace op: write.

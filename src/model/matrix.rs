@@ -2,10 +2,10 @@
 //! node) run with one part down at a time, and what became of each decision.
 
 use super::api_server::Response;
-use super::part::Part;
+use super::part::{Part, PartSet};
 use super::scenario::{Outcome, Scenario};
 use super::trace::{Totals, TraceLimit};
-use super::value::{Copy, Status};
+use super::value::{Copy, Status, Value};
 use serde::Serialize;
 
 /// What became of one decision.
@@ -45,10 +45,10 @@ impl Verdict {
 }
 
 /// One row of the failure matrix.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatrixRow {
-    /// The part that was down, none for the healthy run.
-    pub down: Option<Part>,
+    /// The parts that were down: none for the healthy run, one for each of the lesson's rows.
+    pub down: PartSet,
     /// The scale request (collector 3 -> 5).
     pub scale: Verdict,
     /// The replacement of the copy reported dead.
@@ -80,31 +80,37 @@ pub struct MatrixRun {
     pub reported: bool,
 }
 
-/// The parts in the order of the lesson's table, healthy run first; node agents come last, in a
-/// row the lesson does not print.
-pub const MATRIX_ORDER: [Option<Part>; 6] = [
-    None,
-    Some(Part::ApiServer),
-    Some(Part::StateStore),
-    Some(Part::Scheduler),
-    Some(Part::ControllerManager),
-    Some(Part::NodeAgents),
+/// The rows in the order of the lesson's table, healthy run first; then two rows the lesson does
+/// not print: the node agents down, and the whole control plane down at once.
+pub const MATRIX_ORDER: [PartSet; 7] = [
+    PartSet::NONE,
+    PartSet::of_part(Part::ApiServer),
+    PartSet::of_part(Part::StateStore),
+    PartSet::of_part(Part::Scheduler),
+    PartSet::of_part(Part::ControllerManager),
+    PartSet::of_part(Part::NodeAgents),
+    PartSet::CONTROL_PLANE,
 ];
+
+/// The copy whose death is the second event.
+const DEAD_COPY: &str = "copy/collector-2";
 
 /// Runs the lesson's events with `down` out of service and judges each decision as the lesson
 /// does.
-pub fn matrix_run(down: Option<Part>) -> Result<MatrixRun, TraceLimit> {
+pub fn matrix_run(down: PartSet) -> Result<MatrixRun, TraceLimit> {
     let outcome = Scenario::events(down).run()?;
-    let (row, reported) = judge(&outcome);
+    let (row, reported) = judge(&outcome, down);
     Ok(MatrixRun { row, outcome, reported })
 }
 
-/// The matrix row of a finished run of the lesson's events, and whether the death of
-/// `copy/collector-2` reached the store (its report, the second event, was written).
-pub fn judge(outcome: &Outcome) -> (MatrixRow, bool) {
-    let reported = outcome.responses.get(1) == Some(&Response::Written);
+/// The matrix row of a run of the lesson's events with `down` out of service from the start, as
+/// its store stands at the end, and whether the store knows of the death of `copy/collector-2`
+/// (it no longer holds that copy as running). The failure decision is done when no dead copy is
+/// left and the collector has its desired count running (5 once the scale request landed, as in
+/// the lesson; 3 when it was lost). Item reads and writes count the whole run.
+pub fn judge(outcome: &Outcome, down: PartSet) -> (MatrixRow, bool) {
     let store = outcome.plane.store();
-    let down = outcome.plane.down();
+    let reported = store.get(DEAD_COPY).and_then(Value::as_copy).is_none_or(|c| c.status != Status::Running);
     let collectors: Vec<&Copy> = store
         .entries()
         .filter(|(k, _)| k.starts_with("copy/collector"))
@@ -112,12 +118,18 @@ pub fn judge(outcome: &Outcome) -> (MatrixRow, bool) {
         .collect();
     let count = |s: Status| collectors.iter().filter(|c| c.status == s).count();
     let believed = count(Status::Running);
+    let desired = match store.get("service/collector") {
+        Some(Value::Service(s)) => s.desired as usize,
+        _ => 0,
+    };
     let failure = if reported {
-        Verdict::of(count(Status::Dead) == 0 && believed == 5, count(Status::Dead) == 0)
+        Verdict::of(count(Status::Dead) == 0 && believed == desired, count(Status::Dead) == 0)
     } else {
         Verdict::Unknown
     };
-    let ledger_down = matches!(down, Some(Part::ApiServer | Part::StateStore));
+    // Read requests from outside need the ledger's gate and the ledger, as the run ends.
+    let now = outcome.plane.down();
+    let ledger_down = now.contains(Part::ApiServer) || now.contains(Part::StateStore);
     let totals = Totals::of(store.trace());
     let row = MatrixRow {
         down,
@@ -142,11 +154,11 @@ pub fn lesson_matrix() -> Result<Vec<MatrixRow>, TraceLimit> {
 /// Why a decision of a matrix row is not done: data for the messages layer to say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// The scale request was decided but not carried out: `down` is the part that did not act
-    /// (the scheduler gives no node, the node agents start nothing).
+    /// The scale request was decided but not carried out: `down` holds the part that did not
+    /// act (the scheduler gives no node, the node agents start nothing).
     ScaleHalf {
-        /// The part down.
-        down: Option<Part>,
+        /// The parts down.
+        down: PartSet,
     },
     /// The controller manager was down: nobody created the missing copies.
     ScaleNotActedOn,
@@ -160,7 +172,7 @@ pub enum Reason {
         /// The answer to the report, if it was sent.
         answer: Option<Response>,
     },
-    /// The store knows of the death and `part` (down) did not act on it.
+    /// The store knows of the death and `part` (down: the controller manager) did not act on it.
     FailureNotActedOn {
         /// The part that did not act.
         part: Part,
@@ -184,15 +196,15 @@ pub fn reasons(row: &MatrixRow, responses: &[Response]) -> Vec<Reason> {
     match row.scale {
         Verdict::Done => {}
         Verdict::Half => why.push(Reason::ScaleHalf { down: row.down }),
-        _ if row.down == Some(Part::ControllerManager) => why.push(Reason::ScaleNotActedOn),
+        _ if row.down.contains(Part::ControllerManager) && !row.down.contains(Part::ApiServer) => {
+            why.push(Reason::ScaleNotActedOn)
+        }
         _ => why.push(Reason::ScaleNeverLanded { answer: answer(0) }),
     }
     match row.failure {
         Verdict::Done => {}
         Verdict::Unknown => why.push(Reason::FailureUnknown { answer: answer(1) }),
-        Verdict::Halted => {
-            why.push(Reason::FailureNotActedOn { part: row.down.unwrap_or(Part::ControllerManager) })
-        }
+        Verdict::Halted => why.push(Reason::FailureNotActedOn { part: Part::ControllerManager }),
         Verdict::Half => why.push(Reason::FailureHalf),
     }
     if row.node != Verdict::Done {
@@ -209,6 +221,7 @@ mod tests {
     use super::*;
 
     fn why(down: Option<Part>) -> Vec<Reason> {
+        let down = PartSet::from(down);
         let run = matrix_run(down).unwrap();
         reasons(&run.row, &run.outcome.responses)
     }
@@ -230,12 +243,12 @@ mod tests {
         assert_eq!(why(Some(Part::StateStore))[0], Reason::ScaleNeverLanded { answer: store_down });
         assert_eq!(
             why(Some(Part::Scheduler)),
-            [Reason::ScaleHalf { down: Some(Part::Scheduler) }, Reason::FailureHalf]
+            [Reason::ScaleHalf { down: PartSet::of(Part::Scheduler) }, Reason::FailureHalf]
         );
         assert_eq!(
             why(Some(Part::ControllerManager)),
             [Reason::ScaleNotActedOn, Reason::FailureNotActedOn { part: Part::ControllerManager }]
         );
-        assert_eq!(why(Some(Part::NodeAgents))[0], Reason::ScaleHalf { down: Some(Part::NodeAgents) });
+        assert_eq!(why(Some(Part::NodeAgents))[0], Reason::ScaleHalf { down: PartSet::of(Part::NodeAgents) });
     }
 }

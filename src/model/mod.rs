@@ -12,10 +12,12 @@ pub(crate) mod names;
 pub mod node_agents;
 pub mod part;
 pub mod plane;
+pub mod repair;
 pub mod run;
 pub mod scenario;
 pub mod scheduler;
 pub mod state_store;
+pub mod timeline;
 pub mod trace;
 pub mod value;
 
@@ -23,10 +25,12 @@ pub use api_server::{Request, Response};
 pub use matrix::{
     judge, lesson_matrix, matrix_run, reasons, MatrixRow, MatrixRun, Reason, Verdict, MATRIX_ORDER,
 };
-pub use part::Part;
+pub use part::{Part, PartSet};
 pub use plane::{Plane, DEFAULT_MAX_ROUNDS};
+pub use repair::{repair_row, repair_scenarios, RepairRow};
 pub use run::{LessonService, Run, RunError, MAX_DESIRED};
 pub use scenario::{lesson_events, lesson_initial, lesson_request, Outcome, Scenario};
 pub use state_store::StateStore;
+pub use timeline::{Change, Event};
 pub use trace::{ActualChange, Op, Step, Totals, TraceLimit, TraceSummary, MAX_TRACE_STEPS};
 pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};

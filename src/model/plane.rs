@@ -5,29 +5,30 @@
 use super::api_server::{api_server, Request, Response};
 use super::controller_manager::controller_manager;
 use super::node_agents::node_agents;
-use super::part::Part;
+use super::part::{Part, PartSet};
 use super::scheduler::scheduler;
 use super::state_store::StateStore;
+use super::timeline::{Change, Event};
 use super::trace::TraceLimit;
-use super::value::{Status, Value};
+use super::value::{Copy, Status, Value};
 use std::rc::Rc;
 
 /// The lesson's default bound on rounds.
 pub const DEFAULT_MAX_ROUNDS: u32 = 8;
 
-/// A control plane with at most one part down.
+/// A control plane, with any of its parts down.
 #[derive(Clone, Debug)]
 pub struct Plane {
     store: StateStore,
-    down: Option<Part>,
+    down: PartSet,
     rounds: u32,
 }
 
 impl Plane {
-    /// A plane over a store holding `initial`, with `down` out of service for the whole run.
-    pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>, down: Option<Part>) -> Plane {
+    /// A plane over a store holding `initial`, with the parts of `down` out of service.
+    pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>, down: PartSet) -> Plane {
         let mut store = StateStore::new(initial);
-        store.set_down(down == Some(Part::StateStore));
+        store.set_down(down.contains(Part::StateStore));
         Plane { store, down, rounds: 0 }
     }
 
@@ -41,9 +42,17 @@ impl Plane {
         &mut self.store
     }
 
-    /// Which part is down, if any.
-    pub fn down(&self) -> Option<Part> {
+    /// The parts down now.
+    pub fn down(&self) -> PartSet {
         self.down
+    }
+
+    /// Takes `part` down (`down`) or brings it back.
+    pub fn set_down(&mut self, part: Part, down: bool) {
+        self.down = if down { self.down.with(part) } else { self.down.without(part) };
+        if part == Part::StateStore {
+            self.store.set_down(down);
+        }
     }
 
     /// Rounds run so far.
@@ -55,7 +64,7 @@ impl Plane {
     /// running) is a node's report of something that already happened there: what actually
     /// runs changes whether or not the report lands.
     pub fn request(&mut self, request: &Request) -> Result<Response, TraceLimit> {
-        let response = if self.down == Some(Part::ApiServer) {
+        let response = if self.down.contains(Part::ApiServer) {
             Response::Unavailable(Part::ApiServer)
         } else {
             api_server(&mut self.store, request)?
@@ -71,16 +80,26 @@ impl Plane {
     /// One round: controller manager, scheduler, node agents, in that order; a part that is
     /// down skips its turn. Returns the work done (writes and removes by the three).
     pub fn round(&mut self) -> Result<usize, TraceLimit> {
+        self.begin_round();
+        self.turns()
+    }
+
+    /// Starts the next round: what is written from here on belongs to it.
+    fn begin_round(&mut self) {
         self.rounds += 1;
         self.store.set_round(self.rounds);
+    }
+
+    /// The components' turns of the current round.
+    fn turns(&mut self) -> Result<usize, TraceLimit> {
         let mut work = 0;
-        if self.down != Some(Part::ControllerManager) {
+        if !self.down.contains(Part::ControllerManager) {
             work += controller_manager(&mut self.store)?;
         }
-        if self.down != Some(Part::Scheduler) {
+        if !self.down.contains(Part::Scheduler) {
             work += scheduler(&mut self.store)?;
         }
-        if self.down != Some(Part::NodeAgents) {
+        if !self.down.contains(Part::NodeAgents) {
             work += node_agents(&mut self.store)?;
         }
         Ok(work)
@@ -88,7 +107,63 @@ impl Plane {
 
     /// Runs rounds while any component did work, at most `max_rounds` (at least one round runs).
     pub fn run(&mut self, max_rounds: u32) -> Result<u32, TraceLimit> {
-        while self.round()? > 0 && self.rounds < max_rounds {}
-        Ok(self.rounds)
+        self.run_timeline(max_rounds, &[]).map(|_| self.rounds)
+    }
+
+    /// Runs rounds with `timeline`'s changes at the start of their rounds (in order; a change for
+    /// a round already run is made at the start of the next). Rounds run while a component did
+    /// work or a change is still to come, and at most `max_rounds` counted from the round of the
+    /// last change (from round 1 when there is none): a quiet round before a change still runs,
+    /// and reads, as the lesson's components do every round. Returns the API server's answers
+    /// to the timeline's requests and reports, in order.
+    pub fn run_timeline(&mut self, max_rounds: u32, timeline: &[Event]) -> Result<Vec<Response>, TraceLimit> {
+        let last = timeline.iter().map(|e| e.round).max().unwrap_or(1).max(1);
+        let limit = last.saturating_sub(1).saturating_add(max_rounds);
+        let mut responses = Vec::new();
+        let mut next = 0;
+        loop {
+            self.begin_round();
+            while let Some(event) = timeline.get(next).filter(|e| e.round <= self.rounds) {
+                responses.extend(self.change(&event.change)?);
+                next += 1;
+            }
+            let work = self.turns()?;
+            if !((work > 0 || next < timeline.len()) && self.rounds < limit) {
+                return Ok(responses);
+            }
+        }
+    }
+
+    /// Makes one change of a timeline; returns the API server's answers it caused.
+    pub fn change(&mut self, change: &Change) -> Result<Vec<Response>, TraceLimit> {
+        match change {
+            Change::Down(part) => self.set_down(*part, true),
+            Change::Up(part) => self.set_down(*part, false),
+            Change::Request(request) => return Ok(vec![self.request(request)?]),
+            Change::Report => return self.report_again(),
+        }
+        Ok(Vec::new())
+    }
+
+    /// The node agents report again: every copy whose record says running while it does not
+    /// run (or says otherwise while it runs) is re-sent with its actual status, in store order.
+    fn report_again(&mut self) -> Result<Vec<Response>, TraceLimit> {
+        let store = &self.store;
+        let reports: Vec<Request> = store
+            .entries()
+            .filter_map(|(key, value)| {
+                let copy = value.as_copy()?;
+                let runs = store.actually_runs(key);
+                let believed = copy.status == Status::Running;
+                (runs != believed).then(|| {
+                    let status = if runs { Status::Running } else { Status::Dead };
+                    Request {
+                        key: key.to_string(),
+                        value: Some(Value::Copy(Copy { status, ..copy.clone() })),
+                    }
+                })
+            })
+            .collect();
+        reports.iter().map(|r| self.request(r)).collect()
     }
 }

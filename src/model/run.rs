@@ -4,9 +4,10 @@
 //! the scenario the model simulates.
 
 use super::api_server::Request;
-use super::part::Part;
+use super::part::PartSet;
 use super::plane::DEFAULT_MAX_ROUNDS;
 use super::scenario::{lesson_initial, Scenario};
+use super::timeline::Event;
 use super::value::{Service, Value};
 
 /// Largest desired count of a scale run: enough to fill every node of the lesson (3 nodes of
@@ -74,12 +75,13 @@ pub enum RunError {
 impl Run {
     /// The scenario of this run with `down` out of service from the start; `given` is the
     /// scenario of [`Run::Given`] (its own `down` is replaced by `down`).
-    pub fn scenario(self, down: Option<Part>, given: Option<&Scenario>) -> Result<Scenario, RunError> {
+    pub fn scenario(self, down: PartSet, given: Option<&Scenario>) -> Result<Scenario, RunError> {
         let on_lesson_state = |requests: Vec<Request>| Scenario {
             initial: lesson_initial(),
             requests,
             down,
             max_rounds: DEFAULT_MAX_ROUNDS,
+            timeline: Vec::new(),
         };
         match self {
             Run::Lesson => Ok(Scenario { down, ..Scenario::lesson() }),
@@ -92,30 +94,54 @@ impl Run {
             Run::Given => given.map(|s| Scenario { down, ..s.clone() }).ok_or(RunError::NothingGiven),
         }
     }
+
+    /// The same, with `timeline`'s changes added to the run's own (a given scenario may have
+    /// some), in round order: the lab's parts taken down and brought back mid-run.
+    pub fn scenario_with(
+        self,
+        down: PartSet,
+        timeline: &[Event],
+        given: Option<&Scenario>,
+    ) -> Result<Scenario, RunError> {
+        let mut scenario = self.scenario(down, given)?;
+        scenario.timeline.extend_from_slice(timeline);
+        // Stable: changes of one round keep their order.
+        scenario.timeline.sort_by_key(|e| e.round);
+        Ok(scenario)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Part;
 
     #[test]
     fn each_run_is_its_scenario() {
-        let lesson = Run::Lesson.scenario(None, None).unwrap();
+        let lesson = Run::Lesson.scenario(PartSet::NONE, None).unwrap();
         assert_eq!(lesson, Scenario::lesson());
-        let events = Run::Events.scenario(Some(Part::Scheduler), None).unwrap();
-        assert_eq!((events.requests, events.down), (crate::model::lesson_events(), Some(Part::Scheduler)));
-        let scale = Run::Scale { service: LessonService::Verifier, desired: 7 }.scenario(None, None).unwrap();
+        let events = Run::Events.scenario(PartSet::of(Part::Scheduler), None).unwrap();
+        assert_eq!(
+            (events.requests, events.down),
+            (crate::model::lesson_events(), PartSet::of(Part::Scheduler))
+        );
+        let scale = Run::Scale { service: LessonService::Verifier, desired: 7 }
+            .scenario(PartSet::NONE, None)
+            .unwrap();
         assert_eq!(scale.requests[0].key, "service/verifier");
         assert_eq!(scale.requests[0].value, Some(Value::Service(Service { desired: 7 })));
         let given = Scenario { max_rounds: 3, ..Scenario::lesson() };
-        let back = Run::Given.scenario(Some(Part::ApiServer), Some(&given)).unwrap();
-        assert_eq!((back.max_rounds, back.down), (3, Some(Part::ApiServer)));
+        let back = Run::Given.scenario(PartSet::of(Part::ApiServer), Some(&given)).unwrap();
+        assert_eq!((back.max_rounds, back.down), (3, PartSet::of(Part::ApiServer)));
     }
 
     #[test]
     fn a_run_without_its_scenario_says_why() {
-        assert_eq!(Run::Given.scenario(None, None), Err(RunError::NothingGiven));
+        assert_eq!(Run::Given.scenario(PartSet::NONE, None), Err(RunError::NothingGiven));
         let big = Run::Scale { service: LessonService::Collector, desired: MAX_DESIRED + 1 };
-        assert_eq!(big.scenario(None, None), Err(RunError::DesiredTooLarge { desired: MAX_DESIRED + 1 }));
+        assert_eq!(
+            big.scenario(PartSet::NONE, None),
+            Err(RunError::DesiredTooLarge { desired: MAX_DESIRED + 1 })
+        );
     }
 }

@@ -3,8 +3,9 @@
 //! formats layer reads them from JSON; here they are only run.
 
 use super::api_server::{Request, Response};
-use super::part::Part;
+use super::part::PartSet;
 use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
+use super::timeline::Event;
 use super::trace::TraceLimit;
 use super::value::{Copy, Health, Node, Service, Status, Value};
 use std::rc::Rc;
@@ -17,10 +18,12 @@ pub struct Scenario {
     pub initial: Vec<(Rc<str>, Value)>,
     /// Requests sent through the API server before the first round.
     pub requests: Vec<Request>,
-    /// The part that is down for the whole run, if any.
-    pub down: Option<Part>,
-    /// The most rounds the loop may run.
+    /// The parts down from the start (before the requests).
+    pub down: PartSet,
+    /// The most rounds the loop may run, counted from the round of the last timeline change.
     pub max_rounds: u32,
+    /// Changes at the start of rounds, in round order: parts down or back, requests, reports.
+    pub timeline: Vec<Event>,
 }
 
 /// The lesson's starting state: two services (3 collector copies, 2 verifier copies) and three
@@ -67,23 +70,26 @@ impl Scenario {
         Scenario {
             initial: lesson_initial(),
             requests: vec![lesson_request()],
-            down: None,
+            down: PartSet::NONE,
             max_rounds: DEFAULT_MAX_ROUNDS,
+            timeline: Vec::new(),
         }
     }
 
     /// The failure matrix's run: the lesson's starting state and its three events, with `down`
     /// out of service from the start.
-    pub fn events(down: Option<Part>) -> Scenario {
+    pub fn events(down: PartSet) -> Scenario {
         Scenario {
             initial: lesson_initial(),
             requests: lesson_events(),
             down,
             max_rounds: DEFAULT_MAX_ROUNDS,
+            timeline: Vec::new(),
         }
     }
 
-    /// Runs the scenario: every request through the API server, then the round loop.
+    /// Runs the scenario: every request through the API server, then the round loop with the
+    /// timeline's changes.
     pub fn simulate(&self) -> Result<Outcome, TraceLimit> {
         self.clone().run()
     }
@@ -102,7 +108,7 @@ impl Scenario {
         for r in &self.requests {
             responses.push(plane.request(r)?);
         }
-        plane.run(self.max_rounds)?;
+        responses.extend(plane.run_timeline(self.max_rounds, &self.timeline)?);
         Ok(Outcome { responses, plane })
     }
 }
@@ -110,7 +116,8 @@ impl Scenario {
 /// What a simulated scenario produced.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// The API server's answer to each request, in order.
+    /// The API server's answer to each request, in order: the requests before round 1, then
+    /// the timeline's requests and reports.
     pub responses: Vec<Response>,
     /// The plane after the run: its store holds the trace, revision and final contents.
     pub plane: Plane,

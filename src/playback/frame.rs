@@ -161,7 +161,7 @@ fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str
 
 #[cfg(test)]
 mod tests {
-    use crate::model::{Part, Run, Scenario, Totals};
+    use crate::model::{Part, PartSet, Run, Scenario, Totals};
     use crate::playback::Recording;
 
     fn lesson() -> Recording {
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn believed_and_actual_part_when_a_death_never_reaches_the_store() {
-        let r = Recording::of_run(Run::Events, Some(Part::ApiServer), None).unwrap();
+        let r = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &[], None).unwrap();
         let f = r.frame(r.len());
         assert_eq!((f.believed.len(), f.actual.len()), (5, 4));
         assert_eq!(f.ghosts.iter().map(|k| &**k).collect::<Vec<_>>(), ["copy/collector-2"]);

@@ -7,8 +7,8 @@ mod frame;
 pub use frame::{Frame, ServiceCount};
 
 use crate::model::{
-    judge, lesson_initial, ActualChange, MatrixRow, Part, Request, Response, Run, RunError, Scenario,
-    StateStore, Step, Totals, TraceLimit, Value,
+    judge, lesson_initial, ActualChange, Event, MatrixRow, PartSet, Request, Response, Run, RunError,
+    Scenario, StateStore, Step, Totals, TraceLimit, Value,
 };
 use std::rc::Rc;
 
@@ -27,8 +27,10 @@ pub struct Recording {
     pub running: Vec<Totals>,
     /// Rounds run.
     pub rounds: u32,
-    /// The part that was down.
-    pub down: Option<Part>,
+    /// The parts down from the start.
+    pub down: PartSet,
+    /// The changes at the start of rounds: parts down and back, requests, reports.
+    pub timeline: Vec<Event>,
     /// What actually ran at the start, sorted.
     pub actual_initial: Vec<Rc<str>>,
     /// Every change to what actually ran.
@@ -52,10 +54,16 @@ impl Recording {
         Recording::record(scenario, false)
     }
 
-    /// Records one of the lab's runs with `down` out of service; `given` is the scenario of
-    /// [`Run::Given`]. The events run carries its failure-matrix row.
-    pub fn of_run(run: Run, down: Option<Part>, given: Option<&Scenario>) -> Result<Recording, RecordError> {
-        let scenario = run.scenario(down, given).map_err(RecordError::Run)?;
+    /// Records one of the lab's runs with `down` out of service from the start and `timeline`'s
+    /// changes; `given` is the scenario of [`Run::Given`]. The events run carries its
+    /// failure-matrix row.
+    pub fn of_run(
+        run: Run,
+        down: PartSet,
+        timeline: &[Event],
+        given: Option<&Scenario>,
+    ) -> Result<Recording, RecordError> {
+        let scenario = run.scenario_with(down, timeline, given).map_err(RecordError::Run)?;
         Recording::record(&scenario, run == Run::Events).map_err(RecordError::Limit)
     }
 
@@ -77,10 +85,11 @@ impl Recording {
             steps,
             running,
             rounds: outcome.plane.rounds(),
-            down: outcome.plane.down(),
+            down: scenario.down,
+            timeline: scenario.timeline.clone(),
             actual_initial,
             actual_changes: store.actual_log().to_vec(),
-            matrix_row: matrix.then(|| judge(&outcome).0),
+            matrix_row: matrix.then(|| judge(&outcome, scenario.down).0),
             responses: outcome.responses,
         })
     }
@@ -94,7 +103,8 @@ impl Recording {
             steps: Vec::new(),
             running: vec![Totals::default()],
             rounds: 0,
-            down: None,
+            down: PartSet::NONE,
+            timeline: Vec::new(),
             actual_initial: Vec::new(),
             actual_changes: Vec::new(),
             matrix_row: None,
@@ -157,24 +167,27 @@ fn sorted(mut keys: Vec<Rc<str>>) -> Vec<Rc<str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{LessonService, MAX_DESIRED};
+    use crate::model::{LessonService, Part, MAX_DESIRED};
 
     #[test]
     fn the_events_run_carries_its_matrix_row_and_other_runs_none() {
-        let events = Recording::of_run(Run::Events, Some(Part::ApiServer), None).unwrap();
+        let events = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &[], None).unwrap();
         let row = events.matrix_row.expect("the events run has a row");
         assert_eq!((row.believed, row.actual, row.item_reads, row.writes), (3, 2, 20, 0));
-        assert_eq!(Recording::of_run(Run::Lesson, None, None).unwrap().matrix_row, None);
+        assert_eq!(Recording::of_run(Run::Lesson, PartSet::NONE, &[], None).unwrap().matrix_row, None);
     }
 
     #[test]
     fn a_run_that_cannot_be_recorded_says_why() {
         let big = Run::Scale { service: LessonService::Collector, desired: MAX_DESIRED + 1 };
         assert_eq!(
-            Recording::of_run(big, None, None),
+            Recording::of_run(big, PartSet::NONE, &[], None),
             Err(RecordError::Run(RunError::DesiredTooLarge { desired: MAX_DESIRED + 1 }))
         );
-        assert_eq!(Recording::of_run(Run::Given, None, None), Err(RecordError::Run(RunError::NothingGiven)));
+        assert_eq!(
+            Recording::of_run(Run::Given, PartSet::NONE, &[], None),
+            Err(RecordError::Run(RunError::NothingGiven))
+        );
     }
 
     #[test]

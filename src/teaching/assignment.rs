@@ -3,7 +3,7 @@
 
 pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
-use crate::model::{matrix_run, MatrixRow, Part, TraceLimit, TraceSummary, Verdict};
+use crate::model::{matrix_run, MatrixRow, PartSet, TraceLimit, TraceSummary, Verdict};
 use std::fmt;
 
 /// One thing to predict, with its correct answer.
@@ -26,8 +26,8 @@ pub struct Item {
 pub enum ItemKind {
     /// A count of the run.
     Count(Quantity),
-    /// A cell of a failure-matrix row (by downed part).
-    Matrix(Option<Part>, Cell),
+    /// A cell of a failure-matrix row (by the parts down).
+    Matrix(PartSet, Cell),
 }
 
 impl ItemKind {
@@ -35,9 +35,11 @@ impl ItemKind {
     pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> String {
         match self {
             ItemKind::Count(q) => q.label_in(a).to_string(),
-            ItemKind::Matrix(None, cell) => fill(a.matrix_item_healthy, &[("cell", &cell.label_in(t, a))]),
-            ItemKind::Matrix(Some(p), cell) => {
-                fill(a.matrix_item, &[("down", &t.part(p)), ("cell", &cell.label_in(t, a))])
+            ItemKind::Matrix(down, cell) if down.is_empty() => {
+                fill(a.matrix_item_healthy, &[("cell", &cell.label_in(t, a))])
+            }
+            ItemKind::Matrix(down, cell) => {
+                fill(a.matrix_item, &[("down", &t.down(down)), ("cell", &cell.label_in(t, a))])
             }
         }
     }
@@ -92,7 +94,7 @@ impl Assignment {
         if let Some(m) = &self.matrix {
             for &down in &m.rows {
                 let row = matrix_run(down)?.row;
-                let name = down.map_or("-", Part::name);
+                let name = crate::formats::tables::row_name(down);
                 for &cell in &m.cells {
                     let id = format!("matrix.{name}.{}", cell.id());
                     items.push(self.item(

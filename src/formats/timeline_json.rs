@@ -1,0 +1,175 @@
+//! The scenario format's failures over time: `down` as one part or a list, and the `timeline` of
+//! changes at the start of rounds. Every problem is named by its place, like the rest of the
+//! format, and a timeline that could not happen (a part brought back that is not down, events
+//! out of round order) is refused before anything runs.
+
+use super::json::{err, kind, object, only_fields, string, whole, InputError};
+use super::scenario_json::{parse_request, MAX_ROUNDS};
+use crate::messages::Problem;
+use crate::model::{Change, Event, Part, PartSet};
+use serde_json::Value as Json;
+
+/// Most changes one timeline may hold.
+pub const MAX_EVENTS: usize = 1000;
+
+/// One part's name.
+fn part(v: &Json, at: &str) -> Result<Part, InputError> {
+    let name = string(v, at)?;
+    Part::from_name(name).ok_or_else(|| InputError {
+        path: at.to_string(),
+        problem: Problem::of(|a| a.e_unknown_component).with("found", name).with("names", Part::names_list()),
+    })
+}
+
+/// `down` or a change's parts: null (none), one part's name, or a list of names.
+pub fn parse_parts(v: &Json, at: &str) -> Result<PartSet, InputError> {
+    match v {
+        Json::Null => Ok(PartSet::NONE),
+        Json::String(_) => part(v, at).map(PartSet::of),
+        Json::Array(items) => {
+            items.iter().enumerate().map(|(i, item)| part(item, &format!("{at}[{i}]"))).collect()
+        }
+        other => err(at, Problem::of(|a| a.e_not_component).with_text("kind", kind(other))),
+    }
+}
+
+/// The `timeline`: changes in round order, each possible where it stands (`down` is what is
+/// down when the run starts).
+pub fn parse(v: &Json, at: &str, down: PartSet) -> Result<Vec<Event>, InputError> {
+    let Json::Array(items) = v else {
+        return err(at, Problem::of(|a| a.e_not_timeline).with_text("kind", kind(v)));
+    };
+    if items.len() > MAX_EVENTS {
+        return err(at, Problem::of(|a| a.e_too_many_events).with("n", items.len()).with("max", MAX_EVENTS));
+    }
+    let (mut events, mut now, mut previous) = (Vec::new(), down, 1);
+    for (i, item) in items.iter().enumerate() {
+        let at = format!("{at}[{i}]");
+        let obj = object(item, &at, |a| a.what_event)?;
+        only_fields(obj, &at, &["round", "down", "up", "request", "report"])?;
+        let Some(round) = obj.get("round") else {
+            return err(&at, Problem::of(|a| a.e_missing_field).with("field", "round"));
+        };
+        let round = whole(round, &format!("{at}.round"), 1, u64::from(MAX_ROUNDS))? as u32;
+        if round < previous {
+            let problem = Problem::of(|a| a.e_event_order).with("round", round).with("previous", previous);
+            return err(&format!("{at}.round"), problem);
+        }
+        previous = round;
+        let changes: Vec<(&str, &Json)> = ["down", "up", "request", "report"]
+            .into_iter()
+            .filter_map(|name| obj.get(name).map(|v| (name, v)))
+            .collect();
+        let [(name, value)] = changes[..] else {
+            return err(&at, Problem::of(|a| a.e_event_one_change));
+        };
+        let at = format!("{at}.{name}");
+        match name {
+            "down" | "up" => {
+                let going_down = name == "down";
+                for p in parse_parts(value, &at)?.parts() {
+                    if now.contains(p) == going_down {
+                        let problem = if going_down {
+                            Problem::of(|a| a.e_part_already_down)
+                        } else {
+                            Problem::of(|a| a.e_part_not_down)
+                        };
+                        return err(&at, problem.with("part", p).with("round", round));
+                    }
+                    now = if going_down { now.with(p) } else { now.without(p) };
+                    events.push(Event::at(round, if going_down { Change::Down(p) } else { Change::Up(p) }));
+                }
+            }
+            "request" => events.push(Event::at(round, Change::Request(parse_request(value, &at)?))),
+            _ if value == &Json::Bool(true) => events.push(Event::at(round, Change::Report)),
+            _ => return err(&at, Problem::of(|a| a.e_report_not_true).with_text("kind", kind(value))),
+        }
+    }
+    Ok(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Request;
+
+    fn timeline(text: &str, down: PartSet) -> Result<Vec<Event>, String> {
+        parse(&serde_json::from_str(text).unwrap(), "timeline", down).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn each_kind_of_change_is_read_in_order() {
+        let events = timeline(
+            r#"[{"round": 2, "down": ["scheduler", "API server"]}, {"round": 3, "up": "scheduler"},
+                {"round": 3, "request": {"key": "node/m9", "value": null}}, {"round": 5, "report": true}]"#,
+            PartSet::NONE,
+        )
+        .unwrap();
+        assert_eq!(
+            events,
+            [
+                Event::at(2, Change::Down(Part::ApiServer)),
+                Event::at(2, Change::Down(Part::Scheduler)),
+                Event::at(3, Change::Up(Part::Scheduler)),
+                Event::at(3, Change::Request(Request { key: "node/m9".into(), value: None })),
+                Event::at(5, Change::Report),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_impossible_timeline_is_named() {
+        let sched = PartSet::of(Part::Scheduler);
+        let cases = [
+            (r#"{}"#, PartSet::NONE, "timeline: must be an array of events, found an object"),
+            (r#"[{"round": 2}]"#, PartSet::NONE, "timeline[0]: give exactly one of"),
+            (
+                r#"[{"round": 2, "up": "scheduler", "report": true}]"#,
+                sched,
+                "timeline[0]: give exactly one of",
+            ),
+            (r#"[{"up": "scheduler"}]"#, sched, "timeline[0]: missing field \"round\""),
+            (
+                r#"[{"round": 0, "report": true}]"#,
+                PartSet::NONE,
+                "timeline[0].round: must be from 1 to 1000, found 0",
+            ),
+            (
+                r#"[{"round": 3, "report": true}, {"round": 2, "report": true}]"#,
+                PartSet::NONE,
+                "timeline[1].round: round 2 comes after round 3",
+            ),
+            (
+                r#"[{"round": 2, "up": "scheduler"}]"#,
+                PartSet::NONE,
+                "timeline[0].up: \"scheduler\" is not down at round 2",
+            ),
+            (
+                r#"[{"round": 2, "down": "scheduler"}]"#,
+                sched,
+                "timeline[0].down: \"scheduler\" is already down at round 2",
+            ),
+            (
+                r#"[{"round": 2, "down": "etcd"}]"#,
+                PartSet::NONE,
+                "timeline[0].down: unknown component \"etcd\"",
+            ),
+            (
+                r#"[{"round": 2, "down": ["scheduler", 3]}]"#,
+                PartSet::NONE,
+                "timeline[0].down[1]: must be a string",
+            ),
+            (r#"[{"round": 2, "report": "yes"}]"#, PartSet::NONE, "timeline[0].report: must be true"),
+            (
+                r#"[{"round": 2, "request": {"key": "a"}}]"#,
+                PartSet::NONE,
+                "timeline[0].request: missing field \"value\"",
+            ),
+            (r#"[{"round": 2, "when": 1}]"#, PartSet::NONE, "timeline[0]: unknown field \"when\""),
+        ];
+        for (text, down, want) in cases {
+            let got = timeline(text, down).unwrap_err();
+            assert!(got.contains(want), "{text}\n  gave: {got}\n  want: {want}");
+        }
+    }
+}
