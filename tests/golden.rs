@@ -39,6 +39,9 @@ fn node_agents_down_decides_everything_but_starts_nothing() {
     assert!(run.reported);
 }
 
+/// A phase of an extended row: its round, a verdict, believed, actual, item reads, writes.
+type Phase = (u32, Verdict, usize, usize, usize, usize);
+
 /// The extended matrix, each row's three phases. Derived by hand for the rows that carry the
 /// lesson's argument (R = rounds; the lesson's state has 2 services, 5 copies, 3 nodes; m4 joins
 /// only when its registration lands):
@@ -56,9 +59,6 @@ fn node_agents_down_decides_everything_but_starts_nothing() {
 /// - controller manager down: back at round 2, it removes collector-2 and creates three copies
 ///   (4 writes), the scheduler places them (3), the node agents start them (3): 10 writes;
 ///   reads 7 + 11 + 7 = 25, then 9 + 11 + 7 = 27 in the quiet round 3: 52.
-/// A phase of an extended row: its round, a verdict, believed, actual, item reads, writes.
-type Phase = (u32, Verdict, usize, usize, usize, usize);
-
 #[test]
 fn the_extended_matrix_closes_what_was_known_and_leaves_open_what_was_not() {
     use cplab::model::{repair_row, MATRIX_ORDER};
