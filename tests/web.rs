@@ -74,13 +74,22 @@ async fn taking_the_api_server_down_fills_its_matrix_row_and_shows_the_lost_deat
     click(&root, "part-api-server");
     leptos::task::tick().await;
     assert!(text(&root, "part-api-server").contains("✕ down"));
-    assert_eq!(text(&root, "matrix-row-API-server"), "API server————————");
+    assert_eq!(text(&root, "matrix-row-API-server"), "API server——————————");
     click(&root, "to-end");
     leptos::task::tick().await;
-    assert_eq!(text(&root, "matrix-row-API-server"), "API serverhaltedunknownhaltedhaltedcontinues3/2200");
+    // The lesson's cells, then "after repair" and "after the report", not yet reached.
+    assert_eq!(text(&root, "matrix-row-API-server"), "API serverhaltedunknownhaltedhaltedcontinues3/2200——");
     assert!(text(&root, "believed-gap").contains("copy/collector-2"));
     assert!(text(&root, "why").contains("never landed (API server unavailable)"));
-    assert_eq!(text(&root, "matrix-progress"), "1 of 6 rows run.");
+    assert_eq!(text(&root, "matrix-progress"), "1 of 7 rows run.");
+    // Brought back at the end: the run goes on, and the lost death is still not known.
+    click(&root, "part-api-server");
+    leptos::task::tick().await;
+    assert!(text(&root, "part-api-server").contains("back next round"));
+    click(&root, "to-end");
+    leptos::task::tick().await;
+    assert!(text(&root, "matrix-row-API-server").contains("3 believed, 2 running; 20 item reads, 0 writes"));
+    assert!(text(&root, "believed-gap").contains("copy/collector-2"));
 }
 
 /// Every text a student can see or hear, outside the parts a pseudo-language marks as its own:

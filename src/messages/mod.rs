@@ -9,7 +9,9 @@
 //! names, verdicts, ops, statuses) is here too, so a translated lab can say it in its language;
 //! the CLI keeps the lesson's English words, since its tables must match the lesson byte for byte.
 
-use crate::model::{Health, Op, Part, PartSet, Reason, Response, Status, Step, TraceLimit, Value, Verdict};
+use crate::model::{
+    Change, Health, Op, Part, PartSet, Reason, Response, Status, Step, TraceLimit, Value, Verdict,
+};
 use std::fmt::{self, Display};
 
 macro_rules! messages {
@@ -309,6 +311,16 @@ impl Messages {
             self.narrate_step,
             &[("step", &number), ("total", &total), ("part", &self.part(step.component)), ("what", &what)],
         )
+    }
+
+    /// A change at the start of a round: `scheduler comes back`.
+    pub fn change(&self, change: &Change) -> String {
+        match change {
+            Change::Down(p) => fill(self.change_down, &[("part", &self.part(*p))]),
+            Change::Up(p) => fill(self.change_up, &[("part", &self.part(*p))]),
+            Change::Report => self.change_report.to_string(),
+            Change::Request(r) => fill(self.change_request, &[("key", &r.key)]),
+        }
     }
 
     /// `1 item` or `{n} items`.

@@ -155,6 +155,36 @@ messages! {
         part_acting,
         /// A part that is up and idle.
         part_up,
+        /// A part's action when up.
+        part_take_down,
+        /// A part's action when down.
+        part_bring_back,
+        /// A down part that comes back next round.
+        part_back_next,
+        /// An up part that goes down next round.
+        part_down_next,
+        /// The control that takes the whole control plane down.
+        plane_down,
+        /// The control that brings the whole control plane back.
+        plane_back,
+        /// The control that has the node agents report again.
+        report_again,
+        /// The report control's state when believed and actual differ.
+        report_needed,
+        /// The report control's state when they agree.
+        report_not_needed,
+        /// A change: `{part}` goes down.
+        change_down,
+        /// A change: `{part}` comes back.
+        change_up,
+        /// A change: the node agents report again.
+        change_report,
+        /// A change: a request for `{key}` arrives.
+        change_request,
+        /// Changes at the start of round `{round}`: `{changes}`.
+        changes_at,
+        /// Changes still to come, from round `{round}`: `{changes}`.
+        changes_next,
         /// The store's revision: `{n}`.
         revision,
         /// The store reading: `{key}`, `{items}`.
@@ -277,6 +307,16 @@ messages! {
         traffic_stops,
         /// A cell not run yet, or an empty prediction.
         not_yet,
+        /// The matrix column: each decision after repair.
+        col_after_repair,
+        /// The matrix column: after the node agents report again.
+        col_after_report,
+        /// An after-repair cell: `{scale}`, `{failure}`, `{node}`, `{believed}`, `{actual}`, `{reads}`, `{writes}`.
+        matrix_repaired,
+        /// An after-report cell: `{failure}`, `{believed}`, `{actual}`, `{reads}`, `{writes}`.
+        matrix_reported,
+        /// An after-report cell when no gap was left to report.
+        matrix_no_gap,
 
         // Sharing.
         /// Its heading.

@@ -77,20 +77,15 @@ impl Plane {
         Ok(response)
     }
 
-    /// One round: controller manager, scheduler, node agents, in that order; a part that is
-    /// down skips its turn. Returns the work done (writes and removes by the three).
-    pub fn round(&mut self) -> Result<usize, TraceLimit> {
-        self.begin_round();
-        self.turns()
-    }
-
     /// Starts the next round: what is written from here on belongs to it.
     fn begin_round(&mut self) {
         self.rounds += 1;
         self.store.set_round(self.rounds);
     }
 
-    /// The components' turns of the current round.
+    /// The components' turns of the current round: controller manager, scheduler, node agents,
+    /// in that order; a part that is down skips its turn. Returns the work done (writes and
+    /// removes by the three).
     fn turns(&mut self) -> Result<usize, TraceLimit> {
         let mut work = 0;
         if !self.down.contains(Part::ControllerManager) {

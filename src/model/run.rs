@@ -104,9 +104,15 @@ impl Run {
         given: Option<&Scenario>,
     ) -> Result<Scenario, RunError> {
         let mut scenario = self.scenario(down, given)?;
-        scenario.timeline.extend_from_slice(timeline);
-        // Stable: changes of one round keep their order.
-        scenario.timeline.sort_by_key(|e| e.round);
+        for event in timeline {
+            // After every change of its round or earlier: changes of one round keep their order.
+            let at = scenario
+                .timeline
+                .iter()
+                .position(|e| e.round > event.round)
+                .unwrap_or(scenario.timeline.len());
+            scenario.timeline.insert(at, event.clone());
+        }
         Ok(scenario)
     }
 }
@@ -133,6 +139,20 @@ mod tests {
         let given = Scenario { max_rounds: 3, ..Scenario::lesson() };
         let back = Run::Given.scenario(PartSet::of(Part::ApiServer), Some(&given)).unwrap();
         assert_eq!((back.max_rounds, back.down), (3, PartSet::of(Part::ApiServer)));
+    }
+
+    #[test]
+    fn the_labs_changes_go_among_a_given_timeline_by_round() {
+        use crate::model::{Change, Event};
+        let given = Scenario {
+            timeline: vec![Event::at(2, Change::Report), Event::at(5, Change::Report)],
+            ..Scenario::lesson()
+        };
+        let lab = [Event::at(5, Change::Down(Part::Scheduler)), Event::at(3, Change::Up(Part::Scheduler))];
+        let s = Run::Given.scenario_with(PartSet::of(Part::Scheduler), &lab, Some(&given)).unwrap();
+        let rounds: Vec<u32> = s.timeline.iter().map(|e| e.round).collect();
+        assert_eq!(rounds, [2, 3, 5, 5]);
+        assert_eq!(s.timeline[3].change, Change::Down(Part::Scheduler), "after the round's own change");
     }
 
     #[test]

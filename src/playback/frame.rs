@@ -3,7 +3,7 @@
 //! compared here, so no view sums or compares anything itself.
 
 use super::{sorted, Recording};
-use crate::model::{Part, Status, Step, Totals, TraceSummary, Value};
+use crate::model::{Change, Event, Part, PartSet, Status, Step, Totals, TraceSummary, Value};
 use std::rc::Rc;
 
 /// One service's copies: how many the store believes run, and how many actually do.
@@ -49,6 +49,13 @@ pub struct Frame {
     pub unseen: Vec<Rc<str>>,
     /// Believed and actual per service, services of the store first, in store order.
     pub services: Vec<ServiceCount>,
+    /// The parts down at the cursor's round.
+    pub down: PartSet,
+    /// The changes made at the start of the step's round, when the step at the cursor is the
+    /// first one shown since they were made.
+    pub changes: Vec<Change>,
+    /// The changes still to come after the cursor's round.
+    pub pending: Vec<Event>,
 }
 
 impl Frame {
@@ -80,11 +87,8 @@ impl Recording {
         let store = self.store_at(cursor);
         let entries: Vec<(Rc<str>, Value)> = store.entries().map(|(k, v)| (k.clone(), v.clone())).collect();
         let step = shown.last().cloned();
-        let round = if cursor == self.len() && cursor > 0 {
-            self.rounds
-        } else {
-            step.as_ref().map_or(0, |s| s.round)
-        };
+        // At the end, the rounds run (a run with no step at all ends where it starts).
+        let round = if cursor == self.len() { self.rounds } else { step.as_ref().map_or(0, |s| s.round) };
 
         let mut per_round = vec![Totals::default(); round as usize + 1];
         let mut per_component = [Totals::default(); 5];
@@ -103,6 +107,23 @@ impl Recording {
             from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
         };
         let services = services(&entries, &believed, &actual);
+        let since = if cursor >= 2 { self.steps[cursor - 2].round } else { 0 };
+        let changes = match &step {
+            Some(s) => self
+                .timeline
+                .iter()
+                .filter(|e| e.round > since && e.round <= s.round)
+                .map(|e| e.change.clone())
+                .collect(),
+            None => Vec::new(),
+        };
+        let down =
+            self.timeline.iter().filter(|e| e.round <= round).fold(self.down, |set, e| match e.change {
+                Change::Down(p) => set.with(p),
+                Change::Up(p) => set.without(p),
+                _ => set,
+            });
+        let pending = self.timeline.iter().filter(|e| e.round > round).cloned().collect();
         Frame {
             cursor,
             len: self.len(),
@@ -118,6 +139,9 @@ impl Recording {
             actual,
             services,
             entries,
+            down,
+            changes,
+            pending,
         }
     }
 }
@@ -215,5 +239,27 @@ mod tests {
         let collector = f.services.iter().find(|s| &*s.service == "collector").unwrap();
         assert_eq!((collector.believed, collector.actual), (3, 2), "the lesson's 3/2");
         assert!(!r.frame(0).actual.iter().any(|k| &**k == "copy/collector-2"), "it died before any step");
+    }
+
+    #[test]
+    fn a_repair_shows_when_the_part_came_back_and_what_is_down_at_each_step() {
+        use crate::model::{Change, Event};
+        let sched = PartSet::of(Part::Scheduler);
+        let before = Recording::of_run(Run::Events, sched, &[], None).unwrap();
+        let back = [Event::at(3, Change::Up(Part::Scheduler))];
+        let r = Recording::of_run(Run::Events, sched, &back, None).unwrap();
+        assert_eq!(&r.steps[..before.len()], &before.steps[..], "the run before the repair is unchanged");
+        let last_before = r.frame(before.len());
+        assert_eq!((last_before.down, last_before.pending.len()), (sched, 1), "still down; back next round");
+        let first_after = r.frame(before.len() + 1);
+        assert_eq!((first_after.round, first_after.down), (3, PartSet::NONE));
+        assert_eq!(first_after.changes, [Change::Up(Part::Scheduler)]);
+        assert!(r.frame(before.len() + 2).changes.is_empty(), "said once, at the round's first step");
+        let end = r.frame(r.len());
+        assert_eq!(
+            (end.believed.len(), end.actual.len(), end.ghosts.len()),
+            (7, 7, 0),
+            "placed: believed = actual"
+        );
     }
 }

@@ -2,8 +2,10 @@
 //! derives everything a view shows at one cursor (see `frame.rs`). The lab shows only what these
 //! return; it never applies a rule of the model itself, and the CLI reaches the same runs.
 
+mod edits;
 mod frame;
 
+pub use edits::Edits;
 pub use frame::{Frame, ServiceCount};
 
 use crate::model::{

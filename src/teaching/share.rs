@@ -4,7 +4,7 @@
 
 use crate::formats::run_json::json_string;
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::{LessonService, Part, Run, MAX_DESIRED};
+use crate::model::{LessonService, Part, PartSet, Run, MAX_DESIRED};
 use crate::teaching::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
 
@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 pub struct Shared {
     /// The run, if given.
     pub run: Option<Run>,
-    /// The downed part, if given (`Some(None)`: nothing down).
-    pub down: Option<Option<Part>>,
+    /// The parts down from the start, if given (`Some(PartSet::NONE)`: nothing down).
+    pub down: Option<PartSet>,
     /// The playback step, if given.
     pub step: Option<usize>,
     /// Predictions, if the student chose to share them.
@@ -28,15 +28,7 @@ pub fn parse(params: &[(String, String)], t: &Messages) -> (Shared, Vec<String>)
     for (name, value) in params {
         let result = match name.as_str() {
             "run" => parse_run(value, t).map(|r| shared.run = Some(r)),
-            "down" => match value.as_str() {
-                "" | "-" | "none" => {
-                    shared.down = Some(None);
-                    Ok(())
-                }
-                v => Part::from_name(v)
-                    .map(|p| shared.down = Some(Some(p)))
-                    .ok_or_else(|| fill(t.link_not_a_part, &[("value", &v), ("names", &Part::names_list())])),
-            },
+            "down" => parse_down(value, t).map(|d| shared.down = Some(d)),
             "step" => value
                 .trim()
                 .parse::<usize>()
@@ -67,6 +59,22 @@ pub fn predictions(
         Ok(p) => (Some(p), None),
         Err(why) => (None, Some(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]))),
     }
+}
+
+/// `down`: none (`none`, `-` or empty), `control plane`, or part names joined by commas.
+fn parse_down(value: &str, t: &Messages) -> Result<PartSet, String> {
+    match value {
+        "" | "-" | "none" => return Ok(PartSet::NONE),
+        "control plane" => return Ok(PartSet::CONTROL_PLANE),
+        _ => {}
+    }
+    value
+        .split(',')
+        .map(|v| {
+            Part::from_name(v.trim())
+                .ok_or_else(|| fill(t.link_not_a_part, &[("value", &v), ("names", &Part::names_list())]))
+        })
+        .collect()
 }
 
 fn parse_run(value: &str, t: &Messages) -> Result<Run, String> {
@@ -103,7 +111,12 @@ pub fn query(shared: &Shared, kept: &[(String, String)]) -> String {
         pairs.push(("run".into(), v));
     }
     if let Some(down) = shared.down {
-        pairs.push(("down".into(), down.map_or("none", Part::name).to_string()));
+        let names = match down {
+            PartSet::NONE => "none".to_string(),
+            PartSet::CONTROL_PLANE => "control plane".to_string(),
+            parts => parts.parts().map(Part::name).collect::<Vec<_>>().join(","),
+        };
+        pairs.push(("down".into(), names));
     }
     if let Some(step) = shared.step {
         pairs.push(("step".into(), step.to_string()));
@@ -157,7 +170,7 @@ mod tests {
         let predictions: BTreeMap<String, String> = [("steps".to_string(), " 17".to_string())].into();
         let shared = Shared {
             run: Some(Run::Scale { service: LessonService::Verifier, desired: 9 }),
-            down: Some(Some(Part::ControllerManager)),
+            down: Some(PartSet::of(Part::ControllerManager)),
             step: Some(5),
             predictions: Some(predictions),
         };
@@ -177,6 +190,18 @@ mod tests {
         let (mut back, notices) = parse(&decoded, &EN);
         back.predictions = super::predictions(&decoded, &EN, &EN_ASSIGNMENTS).0;
         assert_eq!((back, notices), (shared, vec![]));
+    }
+
+    #[test]
+    fn several_parts_and_the_whole_control_plane_travel_in_a_link() {
+        for down in
+            [PartSet::CONTROL_PLANE, PartSet::of(Part::Scheduler).with(Part::ApiServer), PartSet::NONE]
+        {
+            let q = query(&Shared { down: Some(down), ..Shared::default() }, &[]);
+            let value = q.trim_start_matches("down=").replace("%20", " ").replace("%2C", ",");
+            let (back, notices) = parse(&params(&[("down", &value)]), &EN);
+            assert_eq!((back.down, notices), (Some(down), vec![]), "{q}");
+        }
     }
 
     #[test]

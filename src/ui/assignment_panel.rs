@@ -5,7 +5,7 @@
 use super::files;
 use super::lab::Lab;
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::{Op, Part, Run, Verdict};
+use crate::model::{Op, Run, Verdict};
 use crate::teaching::assignment::{Answer, Assignment, Item};
 use crate::teaching::marking::{mark, parse_count, parse_verdict, score, Marked};
 use crate::teaching::report::{
@@ -317,13 +317,14 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, id: &str) -> Vec<(String, S
     let t = lab.t;
     if let Some(rest) = id.strip_prefix("matrix.") {
         let name = rest.rsplit_once('.').map_or(rest, |(n, _)| n);
-        let shown = Part::from_name(name).map_or(t.part_none, |p| t.part(p));
+        let shown =
+            crate::formats::tables::row_of_name(name).map_or_else(|| t.part_none.to_string(), |d| t.down(d));
         return vec![(
             format!("#matrix-row-{}", name.replace(' ', "-")),
             fill(a.see_matrix_row, &[("name", &shown)]),
         )];
     }
-    let recording = lab.recording_of(Run::Given, lab.down.get_untracked());
+    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(lab.down.get_untracked()));
     let wanted = |op: Op| match id {
         "reads" => op == Op::Read,
         "writes" | "revision" => op != Op::Read,

@@ -56,10 +56,9 @@ pub fn back(lab: Lab) {
     lab.go_to(lab.cursor.get_untracked().saturating_sub(1));
 }
 
-/// Back to step 0.
+/// Starts over: step 0, the changes made at rounds undone.
 pub fn reset(lab: Lab) {
-    pause(lab);
-    lab.go_to(0);
+    lab.reset();
 }
 
 /// The playback toolbar.
@@ -69,7 +68,11 @@ pub fn Controls(lab: Lab) -> impl IntoView {
     let at_start = move || lab.cursor.get() == 0;
     // A run with no step at all (the state store down) still has to be run once to count.
     let at_end = move || {
-        let unrun = lab.run.get() == Run::Events && !lab.finished.get().contains(&lab.down.get());
+        // With no step at all (the state store down from the start) the end is the start.
+        let down = lab.down.get();
+        let unrun = lab.run.get() == Run::Events
+            && lab.timeline.get().is_empty()
+            && !lab.finished.get().iter().any(|(d, _)| *d == down);
         lab.cursor.get() >= len() && !unrun
     };
     let t = lab.t;
@@ -87,7 +90,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <button data-testid="to-end" on:click=move |_| { pause(lab); lab.go_to(usize::MAX) } disabled=at_end aria-keyshortcuts="End">
                 {t.run_to_end}
             </button>
-            <button data-testid="reset" on:click=move |_| reset(lab) disabled=at_start aria-keyshortcuts="Home">
+            <button data-testid="reset" on:click=move |_| reset(lab) disabled=move || at_start() && lab.timeline.with(Vec::is_empty) && !lab.ended.get() aria-keyshortcuts="Home">
                 {t.reset}
             </button>
             <label class="speed">

@@ -1,12 +1,14 @@
 //! The diagram: four components around the state store, each connected to the store and to
-//! nothing else. The acting component lights up; a down part looks down and does nothing.
+//! nothing else. The acting component lights up; a part that is down at the cursor looks down and
+//! does nothing. Pressing a part takes it down, or brings it back, from the next round on.
 
 use super::lab::Lab;
-use crate::messages::fill;
-use crate::model::{Op, Part};
+use crate::messages::{fill, Messages};
+use crate::model::{Change, Op, Part, PartSet};
 use leptos::prelude::*;
 
-/// The four components and the store. Clicking a part (or Enter / Space on it) takes it down.
+/// The four components and the store, and the controls that act on several parts or on the
+/// node side. Clicking a part (or Enter / Space on it) takes it down or brings it back.
 #[component]
 pub fn Diagram(lab: Lab) -> impl IntoView {
     let t = lab.t;
@@ -17,10 +19,11 @@ pub fn Diagram(lab: Lab) -> impl IntoView {
             <div class="plane">
                 <PartBox lab part=Part::ApiServer area="api" />
                 <PartBox lab part=Part::ControllerManager area="cm" />
-                <StoreBox lab />
+                <PartBox lab part=Part::StateStore area="store" />
                 <PartBox lab part=Part::Scheduler area="sched" />
                 <PartBox lab part=Part::NodeAgents area="nodes" />
             </div>
+            <TimelineControls lab />
         </section>
     }
 }
@@ -35,47 +38,61 @@ fn slug(part: Part) -> &'static str {
     }
 }
 
-/// The part acting at the cursor, if any.
-fn acting(lab: Lab) -> Option<Part> {
-    lab.frame().step.as_ref().map(|s| s.component)
+/// What a part's box says under its name: down, acting or up, and what pressing it does.
+fn state_of(lab: Lab, part: Part) -> (bool, &'static str, &'static str) {
+    let t = lab.t;
+    let frame = lab.frame();
+    let down = frame.down.contains(part);
+    let next = frame.pending.iter().find_map(|e| match e.change {
+        Change::Up(p) if p == part => Some(t.part_back_next),
+        Change::Down(p) if p == part => Some(t.part_down_next),
+        _ => None,
+    });
+    let acting = frame.step.as_ref().is_some_and(|s| s.component == part);
+    let state = if down {
+        t.part_down
+    } else if acting {
+        t.part_acting
+    } else {
+        t.part_up
+    };
+    (down, state, next.unwrap_or(if down { t.part_bring_back } else { t.part_take_down }))
 }
 
-/// One component of the diagram.
+/// One part of the diagram; the store also shows its revision and what the step does to it.
 #[component]
 fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
-    let is_down = move || lab.down.get() == Some(part);
-    let is_acting = move || acting(lab) == Some(part);
     let t = lab.t;
+    let state = move || state_of(lab, part);
+    let acting = move || lab.frame().step.as_ref().is_some_and(|s| s.component == part);
+    let store = part == Part::StateStore;
+    let class = move || {
+        format!(
+            "part area-{area}{}{}{}",
+            if store { " store" } else { "" },
+            if state().0 { " down" } else { "" },
+            if acting() { " acting" } else { "" }
+        )
+    };
     view! {
         <button
-            class=move || format!("part area-{area}{}{}", if is_down() { " down" } else { "" }, if is_acting() { " acting" } else { "" })
+            class=class
             data-testid=format!("part-{}", slug(part))
-            aria-pressed=move || if is_down() { "true" } else { "false" }
-            on:click=move |_| lab.toggle_down(part)
+            aria-pressed=move || if state().0 { "true" } else { "false" }
+            on:click=move |_| lab.press(PartSet::of(part))
         >
             <span class="name">{t.part(part)}</span>
-            <span class="state">
-                {move || {
-                    if is_down() {
-                        t.part_down
-                    } else if is_acting() {
-                        t.part_acting
-                    } else {
-                        t.part_up
-                    }
-                }}
-            </span>
+            <span class="state">{move || state().1}</span>
+            {store.then(|| view! { <StoreLine lab t /> })}
+            <span class="action">{move || state().2}</span>
             <span class="link" aria-hidden="true"></span>
         </button>
     }
 }
 
-/// The store in the middle: its revision, and what the current step does to it.
+/// The store's revision and what the step at the cursor does to it.
 #[component]
-fn StoreBox(lab: Lab) -> impl IntoView {
-    let part = Part::StateStore;
-    let t = lab.t;
-    let is_down = move || lab.down.get() == Some(part);
+fn StoreLine(lab: Lab, t: &'static Messages) -> impl IntoView {
     let doing = move || {
         let frame = lab.frame();
         let step = frame.step.as_ref()?;
@@ -85,17 +102,35 @@ fn StoreBox(lab: Lab) -> impl IntoView {
             Op::Remove => fill(t.store_removing, &[("key", &step.key)]),
         })
     };
-    let revision = move || lab.frame().revision;
     view! {
-        <button
-            class=move || format!("part store area-store{}", if is_down() { " down" } else { "" })
-            data-testid="part-state-store"
-            aria-pressed=move || if is_down() { "true" } else { "false" }
-            on:click=move |_| lab.toggle_down(part)
-        >
-            <span class="name">{t.part(part)}</span>
-            <span class="state">{move || if is_down() { t.part_down.to_string() } else { fill(t.revision, &[("n", &revision())]) }}</span>
-            <span class="doing" data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
-        </button>
+        <span class="revision-line">{move || fill(t.revision, &[("n", &lab.frame().revision)])}</span>
+        <span class="doing" data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
+    }
+}
+
+/// The whole control plane at once, and the node agents' second report.
+#[component]
+fn TimelineControls(lab: Lab) -> impl IntoView {
+    let t = lab.t;
+    let plane_down = move || {
+        let frame = lab.frame();
+        PartSet::CONTROL_PLANE.parts().all(|p| frame.down.contains(p))
+    };
+    let gap = move || {
+        let frame = lab.frame();
+        !frame.ghosts.is_empty() || !frame.unseen.is_empty()
+    };
+    view! {
+        <div class="timeline-controls">
+            <button type="button" data-testid="whole-plane" aria-pressed=move || if plane_down() { "true" } else { "false" }
+                on:click=move |_| lab.press(PartSet::CONTROL_PLANE)>
+                {move || if plane_down() { t.plane_back } else { t.plane_down }}
+            </button>
+            <button type="button" data-testid="report-again" disabled=move || !gap()
+                aria-describedby="report-state" on:click=move |_| lab.report_again()>
+                {t.report_again}
+            </button>
+            <span id="report-state" class="hint">{move || if gap() { t.report_needed } else { t.report_not_needed }}</span>
+        </div>
     }
 }

@@ -1,9 +1,11 @@
-//! The failure matrix: one row per downed part, filled in when the student runs the lesson's
-//! three events to the end with that part down.
+//! The failure matrix: one row per set of parts down, filled in when the student runs the lesson's
+//! three events to the end with those parts down; then, as they bring the parts back at the end
+//! (the repair) and have the node agents report again, the columns after repair and after the
+//! report. Every number comes from the model's rows.
 
-use super::lab::Lab;
+use super::lab::{Lab, Reached};
 use crate::messages::{fill, Messages};
-use crate::model::{MatrixRow, Part, Run, MATRIX_ORDER};
+use crate::model::{matrix_run, repair_row, MatrixRow, Part, PartSet, MATRIX_ORDER};
 use leptos::prelude::*;
 
 /// The matrix, empty rows waiting to be run.
@@ -15,15 +17,15 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
         MATRIX_ORDER
             .iter()
             .map(|&down| {
-                let row = finished
-                    .contains(&down)
-                    .then(|| lab.recording_of(Run::Events, down).matrix_row.clone())
-                    .flatten();
-                view! { <MatrixLine t down row /> }
+                let reached = finished.iter().filter(|(d, _)| *d == down).map(|(_, r)| *r).max();
+                view! { <MatrixLine t down reached /> }
             })
             .collect_view()
     };
-    let filled = move || lab.finished.get().len();
+    let filled = move || {
+        let finished = lab.finished.get();
+        MATRIX_ORDER.iter().filter(|&&d| finished.iter().any(|(f, _)| *f == d)).count()
+    };
     view! {
         <section class="matrix" aria-labelledby="matrix-title">
             <h2 id="matrix-title">{t.matrix_title}</h2>
@@ -35,7 +37,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
                 <table data-testid="matrix-table">
                     {super::column_heads(vec![
                         t.col_down, t.col_scale, t.col_failure, t.col_node, t.col_reads, t.col_traffic,
-                        t.col_believed_actual, t.col_rd, t.col_wr,
+                        t.col_believed_actual, t.col_rd, t.col_wr, t.col_after_repair, t.col_after_report,
                     ])}
                     <tbody>{rows}</tbody>
                 </table>
@@ -44,28 +46,78 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
     }
 }
 
+/// The lesson's cells of a row, in its words.
+fn lesson_cells(t: &Messages, r: &MatrixRow) -> Vec<String> {
+    vec![
+        t.verdict(r.scale).to_string(),
+        t.verdict(r.failure).to_string(),
+        t.verdict(r.node).to_string(),
+        t.verdict(r.reads).to_string(),
+        if r.traffic_continues { t.traffic_continues } else { t.traffic_stops }.to_string(),
+        // As the lesson prints it: believed, then actual.
+        format!("{}/{}", r.believed, r.actual),
+        r.item_reads.to_string(),
+        r.writes.to_string(),
+    ]
+}
+
+/// The two cells beyond the lesson's columns: after repair, after the report.
+fn repair_cells(t: &Messages, down: PartSet, reached: Reached) -> [String; 2] {
+    let Ok(row) = repair_row(down) else { return [t.not_yet.to_string(), t.not_yet.to_string()] };
+    let a = &row.repaired;
+    // The healthy row has nothing to repair.
+    if down.is_empty() {
+        return [t.not_yet.to_string(), t.not_yet.to_string()];
+    }
+    let repaired = (reached >= Reached::Repaired).then(|| {
+        fill(
+            t.matrix_repaired,
+            &[
+                ("scale", &t.verdict(a.scale)),
+                ("failure", &t.verdict(a.failure)),
+                ("node", &t.verdict(a.node)),
+                ("believed", &a.believed),
+                ("actual", &a.actual),
+                ("reads", &a.item_reads),
+                ("writes", &a.writes),
+            ],
+        )
+    });
+    let reported = match (&row.reported, reached) {
+        (Some(p), Reached::Reported) => Some(fill(
+            t.matrix_reported,
+            &[
+                ("failure", &t.verdict(p.failure)),
+                ("believed", &p.believed),
+                ("actual", &p.actual),
+                ("reads", &p.item_reads),
+                ("writes", &p.writes),
+            ],
+        )),
+        (None, _) if repaired.is_some() => Some(t.matrix_no_gap.to_string()),
+        _ => None,
+    };
+    [repaired.unwrap_or_else(|| t.not_yet.to_string()), reported.unwrap_or_else(|| t.not_yet.to_string())]
+}
+
 /// One row: the lesson's words once run, dashes before.
 #[component]
-fn MatrixLine(t: &'static Messages, down: Option<Part>, row: Option<MatrixRow>) -> impl IntoView {
+fn MatrixLine(t: &'static Messages, down: PartSet, reached: Option<Reached>) -> impl IntoView {
     let name = t.down(down);
-    let beyond = (down == Some(Part::NodeAgents)).then_some(t.matrix_beyond);
-    let cells: Vec<String> = match &row {
-        Some(r) => vec![
-            t.verdict(r.scale).to_string(),
-            t.verdict(r.failure).to_string(),
-            t.verdict(r.node).to_string(),
-            t.verdict(r.reads).to_string(),
-            if r.traffic_continues { t.traffic_continues } else { t.traffic_stops }.to_string(),
-            format!("{}/{}", r.believed, r.actual),
-            r.item_reads.to_string(),
-            r.writes.to_string(),
-        ],
+    let beyond =
+        (down == PartSet::of(Part::NodeAgents) || down == PartSet::CONTROL_PLANE).then_some(t.matrix_beyond);
+    let mut cells: Vec<String> = match reached.and_then(|_| matrix_run(down).ok()) {
+        Some(run) => lesson_cells(t, &run.row),
         None => vec![t.not_yet.to_string(); 8],
     };
+    cells.extend(match reached {
+        Some(r) => repair_cells(t, down, r),
+        None => [t.not_yet.to_string(), t.not_yet.to_string()],
+    });
     // Ids stay in the lesson's words in every language: links and tests point at them.
-    let testid = format!("matrix-row-{}", down.map_or("-", Part::name).replace(' ', "-"));
+    let testid = format!("matrix-row-{}", crate::formats::tables::row_name(down).replace(' ', "-"));
     view! {
-        <tr data-testid=testid.clone() id=testid class:pending=row.is_none()>
+        <tr data-testid=testid.clone() id=testid class:pending=reached.is_none()>
             <th scope="row">{name}<span class="note">{beyond}</span></th>
             {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
         </tr>

@@ -2,8 +2,8 @@
 //! recording, a cursor into it, and the one [`Frame`] every view reads at that cursor.
 
 use crate::messages::{fill, Messages};
-use crate::model::{Part, Run, RunError, Scenario, MATRIX_ORDER};
-use crate::playback::{Frame, RecordError, Recording};
+use crate::model::{repair_scenarios, Event, PartSet, Run, RunError, Scenario, MATRIX_ORDER};
+use crate::playback::{Edits, Frame, RecordError, Recording};
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -14,28 +14,49 @@ pub const SPEEDS: [(f64, &str); 4] = [(0.5, "0.5"), (1.0, "1"), (2.0, "2"), (3.0
 /// A recorded run, or why it could not be recorded.
 type Recorded = Result<Rc<Recording>, RecordError>;
 
+/// A run as the lab shows it: which run, with the student's edits.
+type Shown = (Run, Edits);
+
 /// Recordings by run, made once each. A short list, not a map: a session records a few dozen runs
 /// at most, and a map type of its own would cost the page more code than the search.
-type Recordings = Vec<((Run, Option<Part>), Recorded)>;
+type Recordings = Vec<(Shown, Recorded)>;
 
-/// The one frame kept: the run, downed part and cursor it was derived for, and the frame.
-type FrameCache = Option<((Run, Option<Part>, usize), Rc<Frame>)>;
+/// The one frame kept: the run and cursor it was derived for, and the frame.
+type FrameCache = Option<((Shown, usize), Rc<Frame>)>;
+
+/// How far the student took a failure-matrix row: the lesson's events run to the end with its
+/// parts down, then the parts brought back at the end (the repair), then the node agents'
+/// report where the gap stayed open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reached {
+    /// Run to the end with the parts down.
+    Run,
+    /// The parts brought back at the end, and run until quiet again.
+    Repaired,
+    /// Then the node agents reported again, and the run went quiet.
+    Reported,
+}
 
 /// The lab's state: a handful of signals, the recordings computed from them, and the frame.
 #[derive(Clone, Copy)]
 pub struct Lab {
     /// The run shown.
     pub run: RwSignal<Run>,
-    /// The part taken down for the run.
-    pub down: RwSignal<Option<Part>>,
+    /// The parts down from the start of the run.
+    pub down: RwSignal<PartSet>,
+    /// The student's changes at rounds: parts down and back, reports.
+    pub timeline: RwSignal<Vec<Event>, LocalStorage>,
     /// Steps shown so far, 0 to the recording's length.
     pub cursor: RwSignal<usize>,
     /// Whether playback is running.
     pub playing: RwSignal<bool>,
     /// Index into [`SPEEDS`].
     pub speed: RwSignal<usize>,
-    /// Matrix rows the student has run to the end (by downed part).
-    pub finished: RwSignal<Vec<Option<Part>>>,
+    /// Matrix rows the student has run to the end, and how far (by the parts down).
+    pub finished: RwSignal<Vec<(PartSet, Reached)>>,
+    /// Whether the student has run this run to its end: a run with no step at all (the store
+    /// down) is at its end at step 0, where a press then acts after the run, not before it.
+    pub ended: RwSignal<bool>,
     /// Bumped each time playback starts, so a stale playback loop knows to stop.
     pub generation: RwSignal<u64>,
     /// Every text shown, in the page's language.
@@ -56,54 +77,71 @@ impl Lab {
         Lab {
             t,
             run: RwSignal::new(Run::Lesson),
-            down: RwSignal::new(None),
+            down: RwSignal::new(PartSet::NONE),
+            timeline: RwSignal::new_local(Vec::new()),
             cursor: RwSignal::new(0),
             playing: RwSignal::new(false),
             speed: RwSignal::new(2),
             finished: RwSignal::new(Vec::new()),
             generation: RwSignal::new(0),
+            ended: RwSignal::new(false),
             cache: StoredValue::new_local(Vec::new()),
             given: StoredValue::new_local(None),
             frame: StoredValue::new_local(None),
         }
     }
 
-    /// Everything a view shows at the cursor (tracked: follows the run, the downed part and the
+    /// Everything a view shows at the cursor (tracked: follows the run, the edits and the
     /// cursor). Derived once per move and kept, so every view reads the same frame and the store
     /// is replayed once. A one-entry cache rather than a `Memo`: a memo cannot hold the frame's
     /// `Rc`s without a thread-safety wrapper, and the two cost the plain lab 2.6 KB gzip.
     pub fn frame(&self) -> Rc<Frame> {
-        let key = (self.run.get(), self.down.get(), self.cursor.get());
-        if let Some(frame) =
-            self.frame.with_value(|f| f.as_ref().filter(|(k, _)| *k == key).map(|(_, f)| f.clone()))
-        {
+        let ((run, edits), cursor) = (self.shown(), self.cursor.get());
+        let cached = self.frame.with_value(|f| {
+            f.as_ref()
+                .filter(|((shown, at), _)| shown.0 == run && shown.1 == edits && *at == cursor)
+                .map(|(_, f)| f.clone())
+        });
+        if let Some(frame) = cached {
             return frame;
         }
-        let frame = Rc::new(self.recording_of(key.0, key.1).frame(key.2));
-        self.frame.set_value(Some((key, frame.clone())));
+        let frame = Rc::new(self.recording_of(run, &edits).frame(cursor));
+        self.frame.set_value(Some((((run, edits), cursor), frame.clone())));
         frame
     }
 
-    /// The recording of the run shown (tracked: follows the run and the downed part); an empty
-    /// one when the run cannot be recorded (see [`Lab::problem`]).
+    /// The run shown and the student's edits (tracked).
+    fn shown(&self) -> Shown {
+        (self.run.get(), Edits { down: self.down.get(), timeline: self.timeline.get() })
+    }
+
+    /// The frame without tracking, for event handlers.
+    pub fn frame_untracked(&self) -> Rc<Frame> {
+        untrack(|| self.frame())
+    }
+
+    /// The recording of the run shown (tracked: follows the run and the edits); an empty one
+    /// when the run cannot be recorded (see [`Lab::problem`]).
     pub fn recording(&self) -> Rc<Recording> {
-        self.recording_of(self.run.get(), self.down.get())
+        let (run, edits) = self.shown();
+        self.recording_of(run, &edits)
     }
 
     /// The recording without tracking, for event handlers.
     pub fn recording_untracked(&self) -> Rc<Recording> {
-        self.recording_of(self.run.get_untracked(), self.down.get_untracked())
+        untrack(|| self.recording())
     }
 
     /// The recording of any run; runs are recorded once and kept.
-    pub fn recording_of(&self, run: Run, down: Option<Part>) -> Rc<Recording> {
-        recorded(self.cache, self.given, run, down).unwrap_or_else(|_| Rc::new(Recording::empty()))
+    pub fn recording_of(&self, run: Run, edits: &Edits) -> Rc<Recording> {
+        recorded(self.cache, self.given, run, edits).unwrap_or_else(|_| Rc::new(Recording::empty()))
     }
 
     /// Why the run shown cannot be recorded, in words (tracked), if it cannot.
     pub fn problem(&self) -> Option<String> {
         let t = self.t;
-        recorded(self.cache, self.given, self.run.get(), self.down.get()).err().map(|e| match e {
+        let (run, edits) = self.shown();
+        recorded(self.cache, self.given, run, &edits).err().map(|e| match e {
             RecordError::Run(RunError::NothingGiven) => t.run_nothing_given.to_string(),
             RecordError::Run(RunError::DesiredTooLarge { desired }) => {
                 fill(t.run_desired_too_large, &[("desired", &desired), ("max", &crate::model::MAX_DESIRED)])
@@ -120,14 +158,19 @@ impl Lab {
         self.cursor.set(step);
         if step == recording.len() {
             self.playing.set(false);
+            self.ended.set(true);
             if self.run.get_untracked() == Run::Events {
-                let down = self.down.get_untracked();
-                self.finished.update(|f| {
-                    if !f.contains(&down) {
-                        f.push(down);
-                        f.sort_by_key(|d| MATRIX_ORDER.iter().position(|m| m == d));
-                    }
-                });
+                let (down, timeline) = (self.down.get_untracked(), self.timeline.get_untracked());
+                if let Some(reached) = reached(down, &timeline) {
+                    // Kept in the matrix's order; an insert, not a sort: the page carries no sort code.
+                    let place = |d: &PartSet| MATRIX_ORDER.iter().position(|m| m == d);
+                    self.finished.update(|f| {
+                        if !f.contains(&(down, reached)) {
+                            let at = f.iter().position(|(d, r)| (place(d), *r) > (place(&down), reached));
+                            f.insert(at.unwrap_or(f.len()), (down, reached));
+                        }
+                    });
+                }
             }
         }
     }
@@ -141,18 +184,54 @@ impl Lab {
         self.switch(Run::Given, down);
     }
 
-    /// Shows another run from its start.
-    pub fn switch(&self, run: Run, down: Option<Part>) {
+    /// Shows another run from its start, with `down` down from the start and no other change.
+    pub fn switch(&self, run: Run, down: PartSet) {
         self.playing.set(false);
         self.run.set(run);
         self.down.set(down);
+        self.timeline.set(Vec::new());
         self.cursor.set(0);
+        self.ended.set(false);
     }
 
-    /// Takes `part` down, or brings it back if it is the one down.
-    pub fn toggle_down(&self, part: Part) {
-        let down = if self.down.get_untracked() == Some(part) { None } else { Some(part) };
-        self.switch(self.run.get_untracked(), down);
+    /// Starts the run over: step 0, the student's changes at rounds undone (parts down from the
+    /// start stay down).
+    pub fn reset(&self) {
+        self.playing.set(false);
+        self.timeline.set(Vec::new());
+        self.cursor.set(0);
+        self.ended.set(false);
+    }
+
+    /// Takes `parts` down, or brings them back, at the cursor: from the next round on (at step
+    /// 0, for the whole run). The run is recomputed from there; every step so far stays.
+    pub fn press(&self, parts: PartSet) {
+        let frame = self.frame_untracked();
+        self.apply(self.edits().toggle(parts, self.changes_after(&frame), frame.down));
+    }
+
+    /// The node agents report again what runs, from the next round.
+    pub fn report_again(&self) {
+        let frame = self.frame_untracked();
+        self.apply(self.edits().report(self.changes_after(&frame)));
+    }
+
+    /// The round a change made at the cursor applies after: none before the first step (the
+    /// change is for the whole run), the last round at the end of a run with no step.
+    fn changes_after(&self, frame: &Frame) -> Option<u32> {
+        let at_end_of_nothing = frame.len == 0 && self.ended.get_untracked();
+        (frame.cursor > 0 || at_end_of_nothing).then_some(frame.round)
+    }
+
+    fn edits(&self) -> Edits {
+        Edits { down: self.down.get_untracked(), timeline: self.timeline.get_untracked() }
+    }
+
+    fn apply(&self, edits: Edits) {
+        self.playing.set(false);
+        self.ended.set(false);
+        self.down.set(edits.down);
+        self.timeline.set(edits.timeline);
     }
 }
 
@@ -162,17 +241,32 @@ impl Default for Lab {
     }
 }
 
-/// The recording of `run` with `down` out of service, from the cache or recorded now.
+/// The recording of `run` with `edits`, from the cache or recorded now.
 fn recorded(
     cache: StoredValue<Recordings, LocalStorage>,
     given: StoredValue<Option<Scenario>, LocalStorage>,
     run: Run,
-    down: Option<Part>,
+    edits: &Edits,
 ) -> Recorded {
-    if let Some(r) = cache.with_value(|c| c.iter().find(|(k, _)| *k == (run, down)).map(|(_, r)| r.clone())) {
+    let found =
+        cache.with_value(|c| c.iter().find(|((r, e), _)| *r == run && e == edits).map(|(_, r)| r.clone()));
+    if let Some(r) = found {
         return r;
     }
-    let recording = given.with_value(|g| Recording::of_run(run, down, g.as_ref())).map(Rc::new);
-    cache.update_value(|c| c.push(((run, down), recording.clone())));
+    let recording =
+        given.with_value(|g| Recording::of_run(run, edits.down, &edits.timeline, g.as_ref())).map(Rc::new);
+    cache.update_value(|c| c.push(((run, edits.clone()), recording.clone())));
     recording
+}
+
+/// How far a run of the lesson's events with `down` down and `timeline` took its matrix row: the
+/// model's own repair and report runs, made the same way (any other changes fill no cell).
+fn reached(down: PartSet, timeline: &[Event]) -> Option<Reached> {
+    if timeline.is_empty() {
+        return Some(Reached::Run);
+    }
+    let same = |other: &[Event]| other.len() == timeline.len() && other.iter().all(|e| timeline.contains(e));
+    let scenarios = repair_scenarios(down).ok()?;
+    let phase = scenarios.iter().position(|s| same(&s.timeline))?;
+    [Reached::Run, Reached::Repaired, Reached::Reported].get(phase).copied()
 }

@@ -213,7 +213,20 @@ pub fn Narration(lab: Lab) -> impl IntoView {
         if lab.playing.get() && !frame.at_end() {
             return String::new();
         }
-        lab.t.narrate(frame.step.as_ref(), frame.cursor, frame.len)
+        let t = lab.t;
+        let said = |changes: Vec<String>| changes.join("; ");
+        let mut sentence = String::new();
+        if !frame.changes.is_empty() {
+            let changes = said(frame.changes.iter().map(|c| t.change(c)).collect());
+            sentence = fill(t.changes_at, &[("round", &frame.round), ("changes", &changes)]) + " ";
+        }
+        sentence += &t.narrate(frame.step.as_ref(), frame.cursor, frame.len);
+        if let Some(next) = frame.pending.first().map(|e| e.round) {
+            let changes =
+                said(frame.pending.iter().filter(|e| e.round == next).map(|e| t.change(&e.change)).collect());
+            sentence = sentence + " " + &fill(t.changes_next, &[("round", &next), ("changes", &changes)]);
+        }
+        sentence
     };
     view! { <p class="narration" aria-live="polite" role="status" data-testid="narration">{text}</p> }
 }

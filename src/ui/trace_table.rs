@@ -20,7 +20,18 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             // A round's first step carries the round's heading row. One row type for every step
             // (no type-erased views): the plain lab's size budget counts such things.
             let heading = (round != Some(s.round)).then(|| {
+                let since = round.unwrap_or(0);
                 round = Some(s.round);
+                // What changed at the start of this round (and of any round with no step since).
+                let changes: Vec<String> = recording
+                    .timeline
+                    .iter()
+                    .filter(|e| e.round > since && e.round <= s.round)
+                    .map(|e| t.change(&e.change))
+                    .collect();
+                let changes = (!changes.is_empty()).then(|| {
+                    view! { <span class="round-changes" data-testid="round-changes">{changes.join("; ")}</span> }
+                });
                 let name = if s.round == 0 {
                     t.trace_requests.to_string()
                 } else {
@@ -32,7 +43,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                     fill(t.trace_round_totals, &[("reads", &own.item_reads), ("writes", &own.writes)]);
                 view! {
                     <tr class="round" data-testid="round-heading" data-round=s.round>
-                        <th colspan="7" scope="rowgroup">{name}<span class="round-totals">{totals}</span></th>
+                        <th colspan="7" scope="rowgroup">{name}<span class="round-totals">{totals}</span>{changes}</th>
                     </tr>
                 }
             });

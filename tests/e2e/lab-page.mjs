@@ -37,6 +37,14 @@ export class LabPage {
     await this.button("to-end").click();
   }
 
+  // Back to step 0 with the changes undone; `from` (a part down from the start) comes back and
+  // `to` goes down, both for the whole run.
+  async startOver(from, to) {
+    if (await this.button("reset").isEnabled()) await this.button("reset").click();
+    if (from) await this.part(from).click();
+    if (to) await this.part(to).click();
+  }
+
   async chooseEvents() {
     await this.page.getByTestId("play-events").check();
   }
