@@ -94,7 +94,7 @@ pub static EN: Messages = Messages {
     change_report: "the node agents report again what actually runs",
     change_request: "a request for {key} arrives",
     changes_at: "From round {round}: {changes}.",
-    changes_next: "Next, from round {round}: {changes}.",
+    changes_next: " — next, from round {round}: {changes}.",
     revision: "revision {n}",
     store_reading: "⌕ read {key} · {items}",
     store_writing: "✎ write {key}",

@@ -224,7 +224,7 @@ pub fn Narration(lab: Lab) -> impl IntoView {
         if let Some(next) = frame.pending.first().map(|e| e.round) {
             let changes =
                 said(frame.pending.iter().filter(|e| e.round == next).map(|e| t.change(&e.change)).collect());
-            sentence = sentence + " " + &fill(t.changes_next, &[("round", &next), ("changes", &changes)]);
+            sentence += &fill(t.changes_next, &[("round", &next), ("changes", &changes)]);
         }
         sentence
     };

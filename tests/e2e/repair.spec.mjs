@@ -25,7 +25,7 @@ test("scheduler down, then repaired: half, then placed, believed = actual", asyn
   // At the end, bringing it back continues the same run.
   await lab.part("scheduler").click();
   await expect(lab.part("scheduler")).toContainText("back next round");
-  await expect(lab.narration).toContainText("Next, from round 3: scheduler comes back.");
+  await expect(lab.narration).toContainText(" — next, from round 3: scheduler comes back.");
   await expect(lab.traceRows).toHaveCount(before, { timeout: 2000 });
   await lab.button("forward").click();
   await expect(lab.narration).toContainText("From round 3: scheduler comes back. Step");
