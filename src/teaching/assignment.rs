@@ -134,10 +134,11 @@ fn cell_answer(row: &MatrixRow, cell: Cell) -> Answer {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn lesson_assignment(tolerance: &str) -> Assignment {
+    /// The lesson's trace assignment asking for every count, with `tolerance` (JSON).
+    pub(crate) fn lesson_assignment(tolerance: &str) -> Assignment {
         crate::formats::assignment_json::parse(&format!(
             r#"{{"version": 1, "title": "Trace", "predict": ["steps", "reads", "writes", "revision", "rounds", "components"], "tolerance": {tolerance}}}"#
         ))

@@ -122,14 +122,7 @@ pub fn score(marked: &[Marked]) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::teaching::assignment::Assignment;
-
-    fn lesson_assignment(tolerance: &str) -> Assignment {
-        crate::formats::assignment_json::parse(&format!(
-            r#"{{"version": 1, "title": "Trace", "predict": ["steps", "reads", "writes", "revision", "rounds", "components"], "tolerance": {tolerance}}}"#
-        ))
-        .unwrap()
-    }
+    use crate::teaching::assignment::tests::lesson_assignment;
 
     #[test]
     fn typed_counts_are_read_as_people_type_them() {
