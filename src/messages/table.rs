@@ -307,6 +307,40 @@ messages! {
         traffic_stops,
         /// A cell not run yet, or an empty prediction.
         not_yet,
+        /// The world view's heading.
+        world_title,
+        /// The world view's explanation.
+        world_hint,
+        /// A node's label: `{name}`.
+        world_node,
+        /// A node the store holds as dead: `{name}`.
+        world_node_dead,
+        /// A node with no copy.
+        world_empty,
+        /// A copy that runs: `{name}`.
+        copy_running,
+        /// A ghost: `{name}`.
+        copy_ghost,
+        /// A copy placed, not started: `{name}`.
+        copy_starting,
+        /// A copy known dead: `{name}`.
+        copy_dead,
+        /// A copy running that the store does not count: `{name}`.
+        copy_unseen,
+        /// Copies waiting for a node: `{keys}`.
+        world_waiting,
+        /// The load chart's heading.
+        load_title,
+        /// The load chart's explanation.
+        load_hint,
+        /// The chart's value axis.
+        load_axis,
+        /// One part's bar: `{part}`, `{reads}`.
+        load_bar,
+        /// One round of a bar: `{round}`, `{reads}`.
+        load_segment,
+        /// The status strip: `{step}`, `{total}`, `{round}`, `{reads}`, `{writes}`, `{revision}`.
+        status_strip,
         /// The matrix column: each decision after repair.
         col_after_repair,
         /// The matrix column: after the node agents report again.

@@ -2,8 +2,8 @@
 //! replayed once; totals come from the recording's running counts; believed and actual are
 //! compared here, so no view sums or compares anything itself.
 
-use super::{sorted, Recording};
-use crate::model::{Change, Event, Part, PartSet, Status, Step, Totals, TraceSummary, Value};
+use super::{sorted, Recording, World};
+use crate::model::{Change, Event, Op, Part, PartSet, Status, Step, Totals, TraceSummary, Value};
 use std::rc::Rc;
 
 /// One service's copies: how many the store believes run, and how many actually do.
@@ -39,6 +39,11 @@ pub struct Frame {
     pub per_round: Vec<Totals>,
     /// Item reads and writes of each part so far, in [`Part::ALL`] order.
     pub per_component: [Totals; 5],
+    /// Item reads of each part in each round so far: `load[round][part]`, parts in [`Part::ALL`]
+    /// order. Where the load comes from, round by round.
+    pub load: Vec<[usize; 5]>,
+    /// The world the store describes, as it actually is.
+    pub world: World,
     /// Copies the store holds as running, sorted.
     pub believed: Vec<Rc<str>>,
     /// Copies actually running, sorted.
@@ -92,12 +97,16 @@ impl Recording {
 
         let mut per_round = vec![Totals::default(); round as usize + 1];
         let mut per_component = [Totals::default(); 5];
+        let mut load = vec![[0usize; 5]; round as usize + 1];
         for s in shown {
             if let Some(t) = per_round.get_mut(s.round as usize) {
                 *t = t.plus(s);
             }
             let i = part_index(s.component);
             per_component[i] = per_component[i].plus(s);
+            if let (Some(r), Op::Read) = (load.get_mut(s.round as usize), s.op) {
+                r[i] += s.items;
+            }
         }
 
         let running = |v: &Value| v.as_copy().is_some_and(|c| c.status == Status::Running);
@@ -107,6 +116,7 @@ impl Recording {
             from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
         };
         let services = services(&entries, &believed, &actual);
+        let world = World::of(&entries, &actual);
         let since = if cursor >= 2 { self.steps[cursor - 2].round } else { 0 };
         let changes = match &step {
             Some(s) => self
@@ -142,6 +152,8 @@ impl Recording {
             down,
             changes,
             pending,
+            load,
+            world,
         }
     }
 }
@@ -214,6 +226,9 @@ mod tests {
             [0, 16, 20, 14]
         );
         assert_eq!(end.per_component.iter().map(|t| t.item_reads).sum::<usize>(), 50);
+        // Round 2, the verification round: the three deciding parts read 9 + 10 + 7 = 26.
+        assert_eq!(end.load[2], [0, 0, 10, 9, 7]);
+        assert_eq!(end.load.iter().map(|r| r.iter().sum::<usize>()).collect::<Vec<_>>(), [0, 24, 26]);
         assert_eq!(r.frame(99), end, "the cursor is clamped");
     }
 

@@ -4,9 +4,11 @@
 
 mod edits;
 mod frame;
+mod world;
 
 pub use edits::Edits;
 pub use frame::{Frame, ServiceCount};
+pub use world::{CopyState, NodeView, World};
 
 use crate::model::{
     judge, lesson_initial, ActualChange, Event, MatrixRow, PartSet, Request, Response, Run, RunError,

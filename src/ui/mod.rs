@@ -15,12 +15,14 @@ mod failure_matrix;
 mod files;
 mod host;
 mod lab;
+mod load_chart;
 #[cfg(feature = "assignments")]
 mod report_review;
 mod scenario_picker;
 mod share_link;
 mod store_view;
 mod trace_table;
+mod world_view;
 
 pub use believed_actual::BelievedActual;
 pub use controls::Controls;
@@ -149,9 +151,13 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
             <Controls lab />
             <Narration lab />
             <div class="stage">
-                <Diagram lab />
+                <div class="left">
+                    <Diagram lab />
+                    <world_view::WorldView lab />
+                </div>
                 <StoreView lab />
             </div>
+            <load_chart::LoadChart lab />
             <BelievedActual lab />
             <TraceTable lab />
             <FailureMatrix lab />
@@ -204,16 +210,13 @@ fn review(t: &'static Messages) -> impl IntoView {
     view! { <p class="review"><a href="?review=1" data-testid="review-link">{t.review_link}</a></p> }
 }
 
-/// The one polite live region, present from the start: it narrates the step at the cursor.
+/// The status strip and the step sentence, always visible, and the one polite live region,
+/// present from the start, which stays quiet while playing so a screen reader is not flooded.
 #[component]
 pub fn Narration(lab: Lab) -> impl IntoView {
-    let text = move || {
+    let t = lab.t;
+    let sentence = move || {
         let frame = lab.frame();
-        // While playing the region stays quiet, so a screen reader is not flooded.
-        if lab.playing.get() && !frame.at_end() {
-            return String::new();
-        }
-        let t = lab.t;
         let said = |changes: Vec<String>| changes.join("; ");
         let mut sentence = String::new();
         if !frame.changes.is_empty() {
@@ -228,7 +231,29 @@ pub fn Narration(lab: Lab) -> impl IntoView {
         }
         sentence
     };
-    view! { <p class="narration" aria-live="polite" role="status" data-testid="narration">{text}</p> }
+    let status = move || {
+        let frame = lab.frame();
+        let totals = frame.totals();
+        fill(
+            t.status_strip,
+            &[
+                ("step", &frame.cursor),
+                ("total", &frame.len),
+                ("round", &frame.round),
+                ("reads", &totals.item_reads),
+                ("writes", &totals.writes),
+                ("revision", &frame.revision),
+            ],
+        )
+    };
+    let spoken = move || if lab.playing.get() && !lab.frame().at_end() { String::new() } else { sentence() };
+    view! {
+        <div class="now">
+            <p class="status" data-testid="status-strip">{status}</p>
+            <p class="narration" data-testid="step-sentence">{sentence}</p>
+            <p class="visually-hidden" aria-live="polite" role="status" data-testid="narration">{spoken}</p>
+        </div>
+    }
 }
 
 /// The header row of a table: one column header per name.

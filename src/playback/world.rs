@@ -1,0 +1,131 @@
+//! The world the store describes, as it actually is at a step: the worker nodes the store knows,
+//! the copies actually running on each, the ghosts (copies the store counts as running that are
+//! dead), the copies placed but not started, those known dead, and those waiting for a node.
+
+use crate::model::{Health, Status, Value};
+use std::rc::Rc;
+
+/// What a copy on a node is, as the world and the store see it together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyState {
+    /// It runs, and the store says so.
+    Running,
+    /// The store counts it as running, but it is dead: a death the store never learned of.
+    Ghost,
+    /// Placed on the node, not started yet.
+    Starting,
+    /// Dead, and the store knows it (nobody has cleaned it up yet).
+    Dead,
+    /// It runs, and the store does not say so.
+    Unseen,
+}
+
+/// One worker node and the copies on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeView {
+    /// The node's name, without its `node/` prefix (`m1`).
+    pub name: Rc<str>,
+    /// Whether the store holds it as alive.
+    pub alive: bool,
+    /// The copies on it, in store order: key and state.
+    pub copies: Vec<(Rc<str>, CopyState)>,
+}
+
+/// The world at a step: its nodes, and the copies that wait for one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct World {
+    /// The nodes the store knows, in store order (and any node a copy names that it does not).
+    pub nodes: Vec<NodeView>,
+    /// Copies with no node yet, in store order.
+    pub waiting: Vec<Rc<str>>,
+}
+
+/// A copy's node field as a node's name: the scheduler writes a node's key (`node/m1`) while the
+/// lesson's starting copies name the bare node (`m1`); both are the same machine.
+fn node_name(field: &str) -> &str {
+    field.strip_prefix("node/").unwrap_or(field)
+}
+
+impl World {
+    /// The world of a store's `entries` with `actual` (sorted) actually running.
+    pub fn of(entries: &[(Rc<str>, Value)], actual: &[Rc<str>]) -> World {
+        let mut world = World::default();
+        for (key, value) in entries {
+            if let (Some(name), Value::Node(n)) = (key.strip_prefix("node/"), value) {
+                world.nodes.push(NodeView {
+                    name: name.into(),
+                    alive: n.health == Health::Alive,
+                    copies: Vec::new(),
+                });
+            }
+        }
+        for (key, value) in entries {
+            let Some(copy) = value.as_copy() else { continue };
+            let runs = actual.binary_search(key).is_ok();
+            let state = match (copy.status, runs) {
+                (Status::Running, true) => CopyState::Running,
+                (Status::Running, false) => CopyState::Ghost,
+                (_, true) => CopyState::Unseen,
+                (Status::Pending, false) => CopyState::Starting,
+                (Status::Dead, false) => CopyState::Dead,
+            };
+            let Some(node) = copy.node.as_deref().filter(|n| !n.is_empty()) else {
+                world.waiting.push(key.clone());
+                continue;
+            };
+            let name = node_name(node);
+            let at = match world.nodes.iter().position(|n| &*n.name == name) {
+                Some(at) => at,
+                None => {
+                    world.nodes.push(NodeView { name: name.into(), alive: false, copies: Vec::new() });
+                    world.nodes.len() - 1
+                }
+            };
+            world.nodes[at].copies.push((key.clone(), state));
+        }
+        world
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Part, PartSet, Run};
+    use crate::playback::Recording;
+
+    fn on(world: &World, node: &str) -> Vec<(String, CopyState)> {
+        let n = world.nodes.iter().find(|n| &*n.name == node).expect("node");
+        n.copies.iter().map(|(k, s)| (k.to_string(), *s)).collect()
+    }
+
+    #[test]
+    fn the_lessons_copies_sit_on_one_node_each_whether_named_m1_or_node_m1() {
+        let r = Recording::of_run(Run::Lesson, PartSet::NONE, &[], None).unwrap();
+        let start = r.frame(0).world;
+        assert_eq!(start.nodes.len(), 3);
+        assert_eq!(on(&start, "m1").len(), 2, "collector-1 and verifier-1");
+        let end = r.frame(r.len()).world;
+        assert_eq!(end.nodes.iter().map(|n| n.copies.len()).sum::<usize>(), 7, "every copy once");
+        assert!(on(&end, "m1").contains(&("copy/collector-4".into(), CopyState::Running)));
+        assert!(on(&end, "m2").contains(&("copy/collector-5".into(), CopyState::Running)));
+        // Born without a node, then placed, then started.
+        let born = r.frame(4).world;
+        assert_eq!(born.waiting.iter().map(|k| &**k).collect::<Vec<_>>(), ["copy/collector-4"]);
+        assert!(on(&r.frame(8).world, "m1").contains(&("copy/collector-4".into(), CopyState::Starting)));
+    }
+
+    #[test]
+    fn a_death_the_store_never_learned_of_is_a_ghost_on_its_node() {
+        let r = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &[], None).unwrap();
+        let world = r.frame(r.len()).world;
+        assert!(on(&world, "m2").contains(&("copy/collector-2".into(), CopyState::Ghost)));
+        assert!(!world.nodes.iter().any(|n| &*n.name == "m4"), "m4's registration never landed");
+        let known = Recording::of_run(Run::Events, PartSet::of(Part::ControllerManager), &[], None).unwrap();
+        let world = known.frame(known.len()).world;
+        assert!(
+            on(&world, "m2").contains(&("copy/collector-2".into(), CopyState::Dead)),
+            "known dead, not cleaned"
+        );
+        assert!(world.nodes.iter().any(|n| &*n.name == "m4"), "m4 appears once registered");
+    }
+}
