@@ -155,11 +155,13 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                     <Diagram lab />
                     <world_view::WorldView lab />
                 </div>
-                <StoreView lab />
+                <div class="right">
+                    <StoreView lab />
+                    <TraceTable lab />
+                </div>
             </div>
             <load_chart::LoadChart lab />
             <BelievedActual lab />
-            <TraceTable lab />
             <FailureMatrix lab />
             <share_link::ShareLink lab predictions />
             {review(t)}

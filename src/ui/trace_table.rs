@@ -6,10 +6,39 @@ use crate::messages::fill;
 
 use leptos::prelude::*;
 
+/// Scrolls the trace's box (only the box, never the page) so that the row of step `step` is in
+/// view: the current step stays visible while the student plays or steps.
+fn keep_in_view(step: usize) {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let row = document
+        .get_element_by_id(&format!("step-{step}"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let scroller = document.get_element_by_id("trace-scroll");
+    let (Some(row), Some(scroller)) = (row, scroller) else { return };
+    let (top, height) = (row.offset_top(), row.offset_height());
+    // The table's sticky head covers the top of the box; keep the row below it.
+    let head = 2 * height;
+    let view = scroller.client_height();
+    if top - head < scroller.scroll_top() {
+        scroller.set_scroll_top((top - head).max(0));
+    } else if top + height > scroller.scroll_top() + view {
+        scroller.set_scroll_top(top + height - view);
+    }
+}
+
 /// The trace so far.
 #[component]
 pub fn TraceTable(lab: Lab) -> impl IntoView {
     let t = lab.t;
+    // Runs after the rows are drawn for the new cursor; it writes no signal, only the box's
+    // scroll position.
+    Effect::new(move |_| {
+        let step = lab.cursor.get();
+        if step > 0 {
+            request_animation_frame(move || keep_in_view(step));
+        }
+    });
     let rows = move || {
         let recording = lab.recording();
         let frame = lab.frame();
@@ -84,7 +113,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     view! {
         <section class="trace" aria-labelledby="trace-title">
             <h2 id="trace-title">{t.trace_title}</h2>
-            <div class="scroll" tabindex="0" role="region" aria-label=t.trace_region>
+            <div class="scroll" id="trace-scroll" tabindex="0" role="region" aria-label=t.trace_region>
                 <table data-testid="trace-table">
                     {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
                     <tbody>{rows}</tbody>
