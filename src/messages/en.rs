@@ -120,7 +120,7 @@ pub static EN: Messages = Messages {
     why_failure_halted: "failure halted: the store knows copy/collector-2 is dead, but the {part} is down and did not act, so nothing replaced it",
     why_failure_half: "failure half done: a replacement exists but is not running yet",
     why_node_halted: "node halted: the registration of node/m4 never landed ({answer})",
-    why_reads_halted: "reads halted: with the ledger unreachable, no read gets an answer",
+    why_reads_halted: "reads halted: a read request from outside (a person or a tool asking for the state) goes through the API server to the store, and one of the two is down; the components in this model read the store directly, so the trace can still show their reads",
     no_answer: "no answer",
     answer_written: "written",
     answer_out_of_schema: "out of schema",
@@ -156,6 +156,10 @@ pub static EN: Messages = Messages {
     traffic_continues: "continues",
     traffic_stops: "stops",
     not_yet: "—",
+    part_lists: "reads {prefixes} every round",
+    part_lists_api: "writes what requests ask",
+    glossary_title: "What the words and marks mean",
+    glossary: "items|how many entries one read scanned: a read of copy/* with 7 copies counts 7|rd|item reads so far: every read adds the items it scanned (the lesson's read load)|wr|writes so far, removes included: the store's revision counts them|round|every component takes one turn: controller manager, scheduler, node agents; the requests come before round 1|-|the matrix's healthy row: nothing down|done · half · halted · unknown|a decision carried out; decided but not carried out; not decided at all; never learned of, so nothing could be decided|believed · actual|what the store says runs; what really runs on the nodes. In the matrix 3/2 reads \"3 believed, 2 actual\", not a fraction|m1 · node/m1|the same machine: the starting copies name the bare node, the scheduler writes the node's key",
     world_title: "What actually runs",
     world_hint: "The worker nodes the store knows, and the copies that actually run on each. A ghost is a copy the store still counts as running that is dead.",
     world_node: "node {name}",
@@ -182,6 +186,9 @@ pub static EN: Messages = Messages {
     share_title: "Share this view",
     share_make: "Make a link",
     share_link: "Link: ",
+    share_copy: "Copy",
+    share_copied: "Copied to the clipboard.",
+    share_copy_failed: "This page may not use the clipboard: the link is selected, copy it with Ctrl+C (⌘C).",
 };
 
 /// English texts of the assignments build.

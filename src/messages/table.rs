@@ -307,6 +307,14 @@ messages! {
         traffic_stops,
         /// A cell not run yet, or an empty prediction.
         not_yet,
+        /// What a part reads every round it acts: `{prefixes}`.
+        part_lists,
+        /// What the API server does instead of reading.
+        part_lists_api,
+        /// The glossary's summary line.
+        glossary_title,
+        /// The glossary, term and meaning alternating, separated by `|`.
+        glossary,
         /// The world view's heading.
         world_title,
         /// The world view's explanation.
@@ -359,5 +367,11 @@ messages! {
         share_make,
         /// The link's label.
         share_link,
+        /// The button that copies the link.
+        share_copy,
+        /// Said when the link was copied.
+        share_copied,
+        /// Said when the page may not copy.
+        share_copy_failed,
     }
 }

@@ -1,5 +1,6 @@
 //! The parts of the control plane: the four components and the state store.
 
+use super::value::Prefix;
 use serde::Serialize;
 use std::fmt;
 
@@ -42,6 +43,17 @@ impl Part {
     /// The part with this exact lesson name.
     pub fn from_name(name: &str) -> Option<Part> {
         Part::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The prefixes the part reads every round it acts, in order: the read load a student can
+    /// predict before running (the API server only writes; the store is what is read).
+    pub fn lists(self) -> &'static [Prefix] {
+        match self {
+            Part::ControllerManager => &[Prefix::Service, Prefix::Copy],
+            Part::Scheduler => &[Prefix::Node, Prefix::Copy],
+            Part::NodeAgents => &[Prefix::Copy],
+            Part::ApiServer | Part::StateStore => &[],
+        }
     }
 
     /// The valid names, quoted and comma-separated, for error messages.
@@ -146,6 +158,24 @@ mod tests {
             assert_eq!(serde_json::to_value(p).unwrap(), p.name());
         }
         assert_eq!(Part::from_name("api server"), None);
+    }
+
+    #[test]
+    fn each_part_lists_the_prefixes_its_turn_reads() {
+        // Checked against a real run: the reads of each part in its first round, in order.
+        let out = crate::model::Scenario::lesson().simulate().unwrap();
+        for part in Part::ALL {
+            let read: Vec<String> = out
+                .plane
+                .store()
+                .trace()
+                .iter()
+                .filter(|t| t.component == part && t.round == 1 && t.op == crate::model::Op::Read)
+                .map(|t| t.key.to_string())
+                .collect();
+            let listed: Vec<String> = part.lists().iter().map(|p| format!("{}*", p.as_str())).collect();
+            assert_eq!(read, listed, "{part}");
+        }
     }
 
     #[test]

@@ -59,6 +59,15 @@ fn state_of(lab: Lab, part: Part) -> (bool, &'static str, &'static str) {
     (down, state, next.unwrap_or(if down { t.part_bring_back } else { t.part_take_down }))
 }
 
+/// What a part reads every round it acts (the model's own list), so reads can be predicted.
+fn lists(t: &Messages, part: Part) -> Option<String> {
+    if part == Part::ApiServer {
+        return Some(t.part_lists_api.to_string());
+    }
+    let prefixes: Vec<String> = part.lists().iter().map(|p| format!("{}*", p.as_str())).collect();
+    (!prefixes.is_empty()).then(|| fill(t.part_lists, &[("prefixes", &prefixes.join(", "))]))
+}
+
 /// One part of the diagram; the store also shows its revision and what the step does to it.
 #[component]
 fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
@@ -83,6 +92,7 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
         >
             <span class="name">{t.part(part)}</span>
             <span class="state">{move || state().1}</span>
+            <span class="lists">{lists(t, part)}</span>
             {store.then(|| view! { <StoreLine lab t /> })}
             <span class="action">{move || state().2}</span>
             <span class="link" aria-hidden="true"></span>

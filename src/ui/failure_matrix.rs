@@ -100,6 +100,22 @@ fn repair_cells(t: &Messages, down: PartSet, reached: Reached) -> [String; 2] {
     [repaired.unwrap_or_else(|| t.not_yet.to_string()), reported.unwrap_or_else(|| t.not_yet.to_string())]
 }
 
+/// The matrix's column names after the first, for the cards a phone shows.
+fn column_names(t: &Messages) -> [&'static str; 10] {
+    [
+        t.col_scale,
+        t.col_failure,
+        t.col_node,
+        t.col_reads,
+        t.col_traffic,
+        t.col_believed_actual,
+        t.col_rd,
+        t.col_wr,
+        t.col_after_repair,
+        t.col_after_report,
+    ]
+}
+
 /// One row: the lesson's words once run, dashes before.
 #[component]
 fn MatrixLine(t: &'static Messages, down: PartSet, reached: Option<Reached>) -> impl IntoView {
@@ -119,7 +135,7 @@ fn MatrixLine(t: &'static Messages, down: PartSet, reached: Option<Reached>) -> 
     view! {
         <tr data-testid=testid.clone() id=testid class:pending=reached.is_none()>
             <th scope="row">{name}<span class="note">{beyond}</span></th>
-            {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
+            {cells.into_iter().zip(column_names(t)).map(|(c, name)| view! { <td data-label=name>{c}</td> }).collect_view()}
         </tr>
     }
 }

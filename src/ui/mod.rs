@@ -154,6 +154,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                 <div class="left">
                     <Diagram lab />
                     <world_view::WorldView lab />
+                    <Glossary t />
                 </div>
                 <div class="right">
                     <StoreView lab />
@@ -255,6 +256,24 @@ pub fn Narration(lab: Lab) -> impl IntoView {
             <p class="narration" data-testid="step-sentence">{sentence}</p>
             <p class="visually-hidden" aria-live="polite" role="status" data-testid="narration">{spoken}</p>
         </div>
+    }
+}
+
+/// The words and marks a student meets, explained once: term and meaning from the table. Plain
+/// list items of text, the same shape as the page's other lists (each new shape costs the page
+/// its own rendering code).
+#[component]
+fn Glossary(t: &'static Messages) -> impl IntoView {
+    let parts: Vec<&'static str> = t.glossary.split('|').collect();
+    let lines: Vec<String> = parts
+        .chunks(2)
+        .map(|pair| format!("{}: {}", pair[0], pair.get(1).copied().unwrap_or_default()))
+        .collect();
+    view! {
+        <details class="glossary" data-testid="glossary">
+            <summary>{t.glossary_title}</summary>
+            <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+        </details>
     }
 }
 

@@ -17,6 +17,8 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
     let t = lab.t;
     let with_predictions = RwSignal::new(false);
     let link = RwSignal::new(None::<String>);
+    // Whether the last copy reached the clipboard (none: not tried yet).
+    let copied = RwSignal::new(None::<bool>);
     let make = move |_| {
         let shared = Shared {
             run: Some(lab.run.get_untracked()),
@@ -28,6 +30,7 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
             browser::params().into_iter().filter(|(k, _)| k == "a" || k == "assignment").collect();
         keep.extend(shared_predictions(predictions, with_predictions));
         link.set(Some(format!("{}?{}", browser::page_address(), query(&shared, &keep))));
+        copied.set(None);
     };
     view! {
         <section class="share" aria-labelledby="share-title">
@@ -36,11 +39,33 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
             <button type="button" data-testid="make-link" on:click=make>{t.share_make}</button>
             {move || link.get().map(|l| view! {
                 <label class="link">
-                    {t.share_link} <input type="text" readonly data-testid="share-url" prop:value=l />
+                    {t.share_link} <input type="text" readonly id="share-url" data-testid="share-url" prop:value=l.clone() />
                 </label>
+                <button type="button" data-testid="copy-link" on:click=move |_| copied.set(Some(copy_link(&l)))>{t.share_copy}</button>
+                <span role="status" data-testid="copy-status">{move || copied.get().map(|ok| if ok { t.share_copied } else { t.share_copy_failed })}</span>
             })}
         </section>
     }
+}
+
+/// Puts `link` on the clipboard; where the page may not (a sandboxed frame), selects the field
+/// so the student can copy it by hand. Returns whether the clipboard was asked.
+fn copy_link(link: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else { return false };
+    let clipboard = window.navigator().clipboard();
+    if js_sys::Reflect::has(&window.navigator(), &"clipboard".into()).unwrap_or(false) {
+        let _ = clipboard.write_text(link);
+        return true;
+    }
+    if let Some(input) = window
+        .document()
+        .and_then(|d| d.get_element_by_id("share-url"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        input.select();
+    }
+    false
 }
 
 /// The link's `p` parameter, when the student chose to share their predictions.

@@ -86,9 +86,9 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                         <td>{t.part(s.component)}</td>
                         <td>{t.op(s.op)}</td>
                         <td><code>{s.key.to_string()}</code></td>
-                        <td>{s.items}</td>
-                        <td>{so_far.item_reads}</td>
-                        <td>{so_far.writes}</td>
+                        <td data-label=t.col_items>{s.items}</td>
+                        <td data-label=t.col_rd>{so_far.item_reads}</td>
+                        <td data-label=t.col_wr>{so_far.writes}</td>
                     </tr>
                 },
             );
