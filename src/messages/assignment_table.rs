@@ -6,6 +6,10 @@ messages! {
     AssignmentMessages {
         /// The language's code (the same as its [`Messages`]).
         lang,
+        /// Why the run stays at step 0 before the lock.
+        sealed,
+        /// Why the run stays at step 0 after the lock, when answers are not shown.
+        sealed_for_good,
         /// The box that adds predictions to the link.
         share_predictions,
         /// Shared predictions that are not a set of predictions: `{why}`.

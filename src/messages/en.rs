@@ -194,6 +194,8 @@ pub static EN: Messages = Messages {
 /// English texts of the assignments build.
 pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     lang: "en",
+    sealed: "This run would show answers the assignment asks for, so it stays at step 0 until you lock your predictions with Run. The starting state and the diagram are here to reason from; a part pressed now is down for the whole run.",
+    sealed_for_good: "This assignment shows which predictions were right, not the answers: its run stays at step 0.",
     share_predictions: " include my predictions",
     link_not_predictions: "not a set of predictions: {why}",
     assignment_loading: "Loading the assignment \"{path}\"…",

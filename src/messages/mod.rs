@@ -293,9 +293,9 @@ impl Messages {
     /// One sentence for step number `number` (1-based) of `total`, as the live region reads it:
     /// `Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending`. Before any step
     /// (`step` none) it says how many steps there are.
-    pub fn narrate(&self, step: Option<&Step>, number: usize, total: usize) -> String {
+    pub fn narrate(&self, step: Option<&Step>, number: usize, total: &dyn Display) -> String {
         let Some(step) = step else {
-            return fill(self.narrate_start, &[("total", &total)]);
+            return fill(self.narrate_start, &[("total", total)]);
         };
         let what = match (step.op, &step.value) {
             (Op::Read, _) => {
@@ -309,7 +309,7 @@ impl Messages {
         };
         fill(
             self.narrate_step,
-            &[("step", &number), ("total", &total), ("part", &self.part(step.component)), ("what", &what)],
+            &[("step", &number), ("total", total), ("part", &self.part(step.component)), ("what", &what)],
         )
     }
 
@@ -374,14 +374,14 @@ mod tests {
         let out = Scenario::lesson().simulate().unwrap();
         let trace = out.plane.store().trace();
         assert_eq!(
-            EN.narrate(trace.get(7), 8, 17),
+            EN.narrate(trace.get(7), 8, &17),
             "Step 8 of 17: scheduler writes copy/collector-4, node node/m1, pending"
         );
         assert_eq!(
-            EN.narrate(trace.get(1), 2, 17),
+            EN.narrate(trace.get(1), 2, &17),
             "Step 2 of 17: controller manager reads service/*, 2 items"
         );
-        assert!(EN.narrate(None, 0, 17).contains("17"));
+        assert!(EN.narrate(None, 0, &17).contains("17"));
     }
 
     #[test]

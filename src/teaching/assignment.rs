@@ -3,7 +3,7 @@
 
 pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
-use crate::model::{matrix_run, MatrixRow, PartSet, TraceLimit, TraceSummary, Verdict};
+use crate::model::{matrix_run, MatrixRow, PartSet, Scenario, TraceLimit, TraceSummary, Verdict};
 use std::fmt;
 
 /// One thing to predict, with its correct answer.
@@ -72,6 +72,19 @@ impl fmt::Display for Answer {
 
 // The answer key is the teaching side's: the document (in formats) only says what to ask.
 impl Assignment {
+    /// Whether running `scenario` would show an answer this assignment asks for: its own run
+    /// when it asks for counts, and the lesson's events with an asked row's parts down when it
+    /// asks for matrix cells. Compared without timeline changes: those are made mid-run, after
+    /// the steps that would already have shown the answer.
+    pub fn reveals(&self, scenario: &Scenario) -> bool {
+        let bare = Scenario { timeline: Vec::new(), ..scenario.clone() };
+        let own = Scenario { timeline: Vec::new(), ..self.scenario.clone() };
+        let counts = !self.predict.is_empty() && bare == own;
+        let rows =
+            self.matrix.as_ref().is_some_and(|m| m.rows.iter().any(|&down| bare == Scenario::events(down)));
+        counts || rows
+    }
+
     /// Every item to predict with its correct answer, computed by the model.
     pub fn answer_key(&self) -> Result<Vec<Item>, TraceLimit> {
         let mut items = Vec::new();
@@ -143,6 +156,36 @@ pub(crate) mod tests {
             r#"{{"version": 1, "title": "Trace", "predict": ["steps", "reads", "writes", "revision", "rounds", "components"], "tolerance": {tolerance}}}"#
         ))
         .unwrap()
+    }
+
+    fn shipped(name: &str) -> Assignment {
+        let path = format!("{}/assignments/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        crate::formats::assignment_json::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn an_assignment_seals_exactly_the_runs_that_would_show_its_answers() {
+        use crate::model::{LessonService, Part, Run};
+        let run = |r: Run, down: PartSet| r.scenario(down, None).unwrap();
+        let trace = shipped("lesson-trace");
+        assert!(trace.reveals(&run(Run::Lesson, PartSet::NONE)));
+        // Scaling collector to 5 on the lesson's state is the same run by another name.
+        assert!(
+            trace.reveals(&run(Run::Scale { service: LessonService::Collector, desired: 5 }, PartSet::NONE))
+        );
+        assert!(
+            !trace.reveals(&run(Run::Scale { service: LessonService::Collector, desired: 4 }, PartSet::NONE))
+        );
+        assert!(!trace.reveals(&run(Run::Lesson, PartSet::of(Part::Scheduler))));
+        assert!(!trace.reveals(&run(Run::Events, PartSet::NONE)));
+        let matrix = shipped("failure-matrix");
+        assert!(matrix.reveals(&run(Run::Events, PartSet::NONE)));
+        assert!(matrix.reveals(&run(Run::Events, PartSet::of(Part::ApiServer))));
+        assert!(!matrix.reveals(&run(Run::Events, PartSet::of(Part::NodeAgents))), "a row it does not ask");
+        assert!(!matrix.reveals(&run(Run::Lesson, PartSet::NONE)));
+        let node = shipped("full-node");
+        assert!(node.reveals(&Run::Given.scenario(PartSet::NONE, Some(&node.scenario)).unwrap()));
+        assert!(!node.reveals(&run(Run::Lesson, PartSet::NONE)));
     }
 
     #[test]

@@ -143,6 +143,10 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         work.blocked.set(None);
         work.locked.set(true);
         work.save(&l.text);
+        // Answers shown after the lock: the runs open up. Otherwise they stay sealed.
+        if l.assignment.reveal {
+            lab.seal(None);
+        }
         if let Some(host) = &host {
             let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
             host.post(&crate::teaching::embed::result_message(
@@ -151,7 +155,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                 &mark(&l.items, &typed),
             ));
         }
-        if !l.assignment.predict.is_empty() {
+        if !l.assignment.predict.is_empty() && l.assignment.reveal {
             lab.go_to(0);
             if lab.run.get_untracked() != Run::Given {
                 lab.load_assignment(l.assignment.scenario.clone());
@@ -164,6 +168,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
             <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
             <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
             {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
+            {move || lab.sealed().then(|| view! { <p class="notice" role="status" data-testid="sealed">{if work.locked.get() { work.a.sealed_for_good } else { work.a.sealed }}</p> })}
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>
                 <div class="items">{inputs}</div>
                 {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}

@@ -64,7 +64,18 @@ pub(super) fn load(
             Ok(l) => {
                 let work = Work::restore(&l.text, t, a);
                 lab.load_assignment(l.assignment.scenario.clone());
-                if shared.run == Some(Run::Given) {
+                // A matrix assignment is about the failure-matrix events: that run is shown.
+                if l.assignment.predict.is_empty() {
+                    lab.switch(Run::Events, crate::model::PartSet::NONE);
+                }
+                // Until the predictions are locked (for good, when answers are never shown), no
+                // run may show what the assignment asks.
+                if !work.locked.get_untracked() || !l.assignment.reveal {
+                    lab.seal(Some(Rc::new(l.assignment.clone())));
+                }
+                // A link's run, parts and step, once the assignment's run exists (a sealed run
+                // stays at step 0 all the same).
+                if shared.run.is_some() {
                     apply_shared(lab, &shared);
                 }
                 if let Some(p) = &shared.predictions {

@@ -7,6 +7,10 @@ use leptos::prelude::*;
 
 /// Starts playback from the cursor (from the start when at the end).
 pub fn play(lab: Lab) {
+    // A run that would show an open assignment's answers does not play.
+    if lab.sealed() {
+        return;
+    }
     let len = lab.recording_untracked().len();
     if lab.cursor.get_untracked() >= len {
         lab.cursor.set(0);
@@ -61,6 +65,16 @@ pub fn reset(lab: Lab) {
     lab.reset();
 }
 
+/// The run's length as the page says it: `?` while an open assignment asks for it (or could be
+/// worked out from it).
+pub fn total(lab: Lab) -> String {
+    if lab.sealed() {
+        "?".to_string()
+    } else {
+        lab.frame().len.to_string()
+    }
+}
+
 /// The playback toolbar.
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
@@ -73,12 +87,12 @@ pub fn Controls(lab: Lab) -> impl IntoView {
         let unrun = lab.run.get() == Run::Events
             && lab.timeline.get().is_empty()
             && !lab.finished.get().iter().any(|(d, _)| *d == down);
-        lab.cursor.get() >= len() && !unrun
+        lab.cursor.get() >= len() && !unrun || lab.sealed()
     };
     let t = lab.t;
     view! {
         <div class="controls" role="toolbar" aria-label=t.controls_label>
-            <button data-testid="play" on:click=move |_| toggle(lab) aria-keyshortcuts="Space">
+            <button data-testid="play" on:click=move |_| toggle(lab) disabled=move || lab.sealed() aria-keyshortcuts="Space">
                 {move || if lab.playing.get() { t.pause } else { t.play }}
             </button>
             <button data-testid="back" on:click=move |_| back(lab) disabled=at_start aria-keyshortcuts="ArrowLeft">
@@ -108,12 +122,12 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                 </select>
             </label>
             <label class="scrubber">
-                <span>{move || fill(t.step_of, &[("step", &lab.cursor.get()), ("total", &len())])}</span>
+                <span>{move || fill(t.step_of, &[("step", &lab.cursor.get()), ("total", &total(lab))])}</span>
                 <input
                     type="range"
                     data-testid="scrubber"
                     min="0"
-                    max=move || len().to_string()
+                    max=move || if lab.sealed() { 0 } else { len() }.to_string()
                     prop:value=move || lab.cursor.get().to_string()
                     on:input=move |ev| {
                         pause(lab);

@@ -64,6 +64,9 @@ pub struct Lab {
     cache: StoredValue<Recordings, LocalStorage>,
     given: StoredValue<Option<Scenario>, LocalStorage>,
     frame: StoredValue<FrameCache, LocalStorage>,
+    /// The assignment whose answers runs must not show yet (the assignments build only).
+    #[cfg(feature = "assignments")]
+    seal: RwSignal<Option<Rc<crate::teaching::assignment::Assignment>>, LocalStorage>,
 }
 
 impl Lab {
@@ -88,6 +91,8 @@ impl Lab {
             cache: StoredValue::new_local(Vec::new()),
             given: StoredValue::new_local(None),
             frame: StoredValue::new_local(None),
+            #[cfg(feature = "assignments")]
+            seal: RwSignal::new_local(None),
         }
     }
 
@@ -150,13 +155,42 @@ impl Lab {
         })
     }
 
+    /// Whether the run shown would show answers an open assignment asks for (tracked): then it
+    /// stays at step 0 and its length is not said. Never in the plain lab, which opens no
+    /// assignment.
+    #[cfg(feature = "assignments")]
+    pub fn sealed(&self) -> bool {
+        self.seal.with(|seal| {
+            seal.as_ref().is_some_and(|a| {
+                let (run, down) = (self.run.get(), self.down.get());
+                self.given.with_value(|g| run.scenario(down, g.as_ref())).is_ok_and(|s| a.reveals(&s))
+            })
+        })
+    }
+
+    /// The plain lab opens no assignment: nothing is sealed.
+    #[cfg(not(feature = "assignments"))]
+    pub fn sealed(&self) -> bool {
+        false
+    }
+
+    /// Seals the runs that would show `assignment`'s answers (none: unseals).
+    #[cfg(feature = "assignments")]
+    pub fn seal(&self, assignment: Option<Rc<crate::teaching::assignment::Assignment>>) {
+        self.seal.set(assignment);
+        if untrack(|| self.sealed()) {
+            self.playing.set(false);
+            self.cursor.set(0);
+        }
+    }
+
     /// Moves the cursor (clamped to the recording). Reaching the end of the matrix events fills in
-    /// that row of the failure matrix.
+    /// that row of the failure matrix. A sealed run stays at step 0.
     pub fn go_to(&self, step: usize) {
         let recording = self.recording_untracked();
-        let step = step.min(recording.len());
+        let step = if untrack(|| self.sealed()) { 0 } else { step.min(recording.len()) };
         self.cursor.set(step);
-        if step == recording.len() {
+        if step == recording.len() && !untrack(|| self.sealed()) {
             self.playing.set(false);
             self.ended.set(true);
             if self.run.get_untracked() == Run::Events {
@@ -187,6 +221,7 @@ impl Lab {
     /// Shows another run from its start, with `down` down from the start and no other change.
     pub fn switch(&self, run: Run, down: PartSet) {
         self.playing.set(false);
+        self.cursor.set(0);
         self.run.set(run);
         self.down.set(down);
         self.timeline.set(Vec::new());

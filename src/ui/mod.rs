@@ -129,7 +129,13 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
         h.start(embed, t.lang);
     }
     provide_context(host);
-    if shared.run != Some(Run::Given) {
+    // With an assignment named, the link applies once it has loaded (and sealed what it asks).
+    // The plain lab never opens one: boot.js loads the assignments build for those pages.
+    #[cfg(feature = "assignments")]
+    let assignment_named = ["a", "assignment"].iter().any(|k| browser::query(k).is_some());
+    #[cfg(not(feature = "assignments"))]
+    let assignment_named = false;
+    if shared.run != Some(Run::Given) && !assignment_named {
         apply_shared(lab, &shared);
     }
     let predictions: share_link::Predictions = RwSignal::new(None);
@@ -226,7 +232,7 @@ pub fn Narration(lab: Lab) -> impl IntoView {
             let changes = said(frame.changes.iter().map(|c| t.change(c)).collect());
             sentence = fill(t.changes_at, &[("round", &frame.round), ("changes", &changes)]) + " ";
         }
-        sentence += &t.narrate(frame.step.as_ref(), frame.cursor, frame.len);
+        sentence += &t.narrate(frame.step.as_ref(), frame.cursor, &controls::total(lab));
         if let Some(next) = frame.pending.first().map(|e| e.round) {
             let changes =
                 said(frame.pending.iter().filter(|e| e.round == next).map(|e| t.change(&e.change)).collect());
@@ -241,7 +247,7 @@ pub fn Narration(lab: Lab) -> impl IntoView {
             t.status_strip,
             &[
                 ("step", &frame.cursor),
-                ("total", &frame.len),
+                ("total", &controls::total(lab)),
                 ("round", &frame.round),
                 ("reads", &totals.item_reads),
                 ("writes", &totals.writes),

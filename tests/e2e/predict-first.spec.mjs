@@ -1,0 +1,130 @@
+// Predict first: while an assignment's predictions are not locked, nothing on the page gives away
+// an answer it asks for: not playing, stepping, scrubbing, running to the end, the keyboard, a
+// share link's step, nor another run that is the same run by another name. With reveal: false,
+// not after the lock either. Tried on all three shipped assignments.
+import { test, expect } from "@playwright/test";
+import { LabPage } from "./lab-page.mjs";
+
+const open = (name, extra = "") => `assignment=assignments/${name}.json${extra}`;
+
+// Every way a student could move through the run.
+async function tryEverything(page, lab) {
+  for (const id of ["play", "forward", "to-end"]) await expect(lab.button(id)).toBeDisabled();
+  await page.getByTestId("scrubber").focus();
+  for (const key of ["End", "ArrowRight", "PageUp"]) await page.keyboard.press(key);
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  for (const key of [" ", "End", "ArrowRight"]) await page.keyboard.press(key);
+  await page.getByTestId("scrubber").evaluate((el) => {
+    el.value = "9";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+// The places where counts are shown all say nothing yet.
+async function nothingShown(page, lab) {
+  await expect(lab.traceRows).toHaveCount(0);
+  await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0 · 0 item reads · 0 writes · revision 0");
+  await expect(page.getByTestId("trace-summary")).toHaveText(
+    "components visited 0   trace steps 0   store reads 0   store writes 0   revision 0 -> 0   round 0",
+  );
+  await expect(page.getByTestId("sealed")).toBeVisible();
+}
+
+for (const [name, answers] of [
+  ["lesson-trace", ["of 17", "17 steps", "50 item reads", "revision 0 -> 7"]],
+  ["full-node", ["of 16", "16 steps", "31 item reads", "revision 0 -> 6"]],
+]) {
+  test(`${name}: no count before the lock, whatever the student tries`, async ({ page }) => {
+    const lab = new LabPage(page);
+    await page.goto(`./?${open(name)}`);
+    await expect(page.getByTestId("assignment-title")).toBeVisible();
+    await tryEverything(page, lab);
+    await nothingShown(page, lab);
+    // The starting state and the diagram stay: something to reason from.
+    await expect(page.getByTestId("diagram")).toBeVisible();
+    await expect(page.locator("[data-testid=world] [data-copy]").first()).toBeVisible();
+    const text = await page.locator("body").innerText();
+    for (const a of answers) expect(text).not.toContain(a);
+    // A share link's step does not move it either.
+    await page.goto(`./?${open(name, "&run=assignment&step=9")}`);
+    await expect(page.getByTestId("assignment-title")).toBeVisible();
+    await nothingShown(page, lab);
+  });
+}
+
+test("lesson-trace: the lesson's run by another name is sealed too; an unrelated run plays", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(`./?${open("lesson-trace")}`);
+  await expect(page.getByTestId("assignment-title")).toBeVisible();
+  await page.getByTestId("play-lesson").check();
+  await tryEverything(page, lab);
+  await nothingShown(page, lab);
+  // Scale collector to 5 on the lesson's state: the same run.
+  await page.getByTestId("scale-desired").selectOption("5");
+  await page.getByTestId("play-scale").check();
+  await tryEverything(page, lab);
+  await nothingShown(page, lab);
+  // Scale to 4 is another run: it plays.
+  await page.getByTestId("scale-desired").selectOption("4");
+  await lab.runToEnd();
+  await expect(page.getByTestId("sealed")).toHaveCount(0);
+  await expect(lab.traceRows).not.toHaveCount(0);
+});
+
+test("lesson-trace: after the lock the run plays and its counts are there", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(`./?${open("lesson-trace")}`);
+  for (const [id, v] of Object.entries({ steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" })) {
+    await page.getByTestId(`predict-${id}`).fill(v);
+  }
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("sealed")).toHaveCount(0);
+  await expect(lab.traceRows).toHaveCount(17);
+  await expect(page.getByTestId("status-strip")).toContainText("Step 17 of 17");
+});
+
+test("full-node (reveal: false): after the lock, right or wrong, and still no count", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(`./?${open("full-node")}`);
+  for (const [id, v] of Object.entries({ steps: "15", reads: "31", writes: "6", revision: "6", rounds: "2", components: "4" })) {
+    await page.getByTestId(`predict-${id}`).fill(v);
+  }
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("reveal")).toBeVisible();
+  await expect(page.getByTestId("sealed")).toHaveText(/shows which predictions were right, not the answers/);
+  await tryEverything(page, lab);
+  await nothingShown(page, lab);
+  const text = await page.locator("body").innerText();
+  for (const a of ["of 16", "16 steps", "revision 0 -> 6"]) expect(text).not.toContain(a);
+});
+
+test("failure-matrix: the asked rows stay empty before the lock; an unasked row may be run", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(`./?${open("failure-matrix")}`);
+  await expect(page.getByTestId("assignment-title")).toBeVisible();
+  // The events run is the one shown, and it is sealed with nothing down.
+  await expect(page.getByTestId("play-events")).toBeChecked();
+  await tryEverything(page, lab);
+  await nothingShown(page, lab);
+  for (const part of ["API server", "state store", "scheduler", "controller manager"]) {
+    await lab.part(part).click(); // down for the whole run: an asked row
+    await tryEverything(page, lab);
+    await expect(lab.traceRows).toHaveCount(0);
+    await lab.part(part).click();
+  }
+  // A share link to an asked row's end does not fill it.
+  await page.goto(`./?${open("failure-matrix", "&run=events&down=API%20server&step=30")}`);
+  await expect(page.getByTestId("assignment-title")).toBeVisible();
+  await expect(lab.traceRows).toHaveCount(0);
+  // Node agents down is not asked: it runs and fills its own row only.
+  await lab.part("API server").click();
+  await lab.part("node agents").click();
+  await lab.runToEnd();
+  await expect(page.getByTestId("sealed")).toHaveCount(0);
+  expect((await lab.matrixCells("node agents"))[1]).toBe("half");
+  for (const row of ["-", "API server", "state store", "scheduler", "controller manager"]) {
+    expect((await lab.matrixCells(row)).slice(1, 9)).toEqual(Array(8).fill("—"));
+  }
+  const text = await page.locator(".matrix").innerText();
+  expect(text).not.toContain("3/2");
+});
