@@ -313,8 +313,22 @@ messages! {
         part_lists_api,
         /// The glossary's summary line.
         glossary_title,
-        /// The glossary, term and meaning alternating, separated by `|`.
-        glossary,
+        /// Glossary: items.
+        gloss_items,
+        /// Glossary: rd.
+        gloss_rd,
+        /// Glossary: wr.
+        gloss_wr,
+        /// Glossary: round.
+        gloss_round,
+        /// Glossary: the matrix's `-` row.
+        gloss_healthy,
+        /// Glossary: the verdict words.
+        gloss_verdicts,
+        /// Glossary: believed and actual, and the matrix's pair.
+        gloss_believed,
+        /// Glossary: `m1` and `node/m1`.
+        gloss_nodes,
         /// The world view's heading.
         world_title,
         /// The world view's explanation.

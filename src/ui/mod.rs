@@ -265,16 +265,20 @@ pub fn Narration(lab: Lab) -> impl IntoView {
     }
 }
 
-/// The words and marks a student meets, explained once: term and meaning from the table. Plain
-/// list items of text, the same shape as the page's other lists (each new shape costs the page
-/// its own rendering code).
+/// The words and marks a student meets, explained once, each from the table. Plain list items of
+/// text, the same shape as the page's other lists (each new shape costs the page its own code).
 #[component]
 fn Glossary(t: &'static Messages) -> impl IntoView {
-    let parts: Vec<&'static str> = t.glossary.split('|').collect();
-    let lines: Vec<String> = parts
-        .chunks(2)
-        .map(|pair| format!("{}: {}", pair[0], pair.get(1).copied().unwrap_or_default()))
-        .collect();
+    let lines = [
+        t.gloss_items,
+        t.gloss_rd,
+        t.gloss_wr,
+        t.gloss_round,
+        t.gloss_healthy,
+        t.gloss_verdicts,
+        t.gloss_believed,
+        t.gloss_nodes,
+    ];
     view! {
         <details class="glossary" data-testid="glossary">
             <summary>{t.glossary_title}</summary>
