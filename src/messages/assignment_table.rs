@@ -63,6 +63,12 @@ messages! {
         save_failed,
         /// Entries to fix before Run: `{items}`.
         run_blocked,
+        /// Asked before locking with blanks: `{blank}` of `{total}` left blank.
+        blank_ask,
+        /// Locks with the blanks.
+        blank_lock,
+        /// Goes back to predicting.
+        blank_back,
         /// Run, before.
         run,
         /// Run, after: predictions locked.

@@ -127,19 +127,13 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
     let inputs =
         l.items.iter().map(|item| view! { <PredictionInput item=item.clone() loaded work /> }).collect_view();
     // Taken now: an event handler runs outside the component that provides it.
-    let host = use_context::<Option<super::host::Host>>().flatten();
-    let run = move |_| {
+    let host = StoredValue::new_local(use_context::<Option<super::host::Host>>().flatten());
+    // Locking for good with blanks is asked first: the count of blank predictions, or none.
+    let confirm_blank = RwSignal::new(None::<usize>);
+    let lock = move || {
         let l = loaded.get_value();
         let typed = work.predictions.get_untracked();
-        let bad = mark(&l.items, &typed)
-            .into_iter()
-            .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
-            .map(|m| m.item.label_in(work.t, work.a))
-            .collect::<Vec<_>>();
-        if !bad.is_empty() {
-            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
-            return;
-        }
+        confirm_blank.set(None);
         work.blocked.set(None);
         work.locked.set(true);
         work.save(&l.text);
@@ -147,14 +141,16 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         if l.assignment.reveal {
             lab.seal(None);
         }
-        if let Some(host) = &host {
-            let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
-            host.post(&crate::teaching::embed::result_message(
-                &id,
-                &l.assignment.title,
-                &mark(&l.items, &typed),
-            ));
-        }
+        host.with_value(|host| {
+            if let Some(host) = host {
+                let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
+                host.post(&crate::teaching::embed::result_message(
+                    &id,
+                    &l.assignment.title,
+                    &mark(&l.items, &typed),
+                ));
+            }
+        });
         if !l.assignment.predict.is_empty() && l.assignment.reveal {
             lab.go_to(0);
             if lab.run.get_untracked() != Run::Given {
@@ -162,6 +158,25 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
             }
             lab.go_to(usize::MAX);
         }
+    };
+    let run = move |_| {
+        let l = loaded.get_value();
+        let marked = mark(&l.items, &work.predictions.get_untracked());
+        let bad = marked
+            .iter()
+            .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
+            .map(|m| m.item.label_in(work.t, work.a))
+            .collect::<Vec<_>>();
+        if !bad.is_empty() {
+            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
+            return;
+        }
+        let blank = marked.iter().filter(|m| m.typed.trim().is_empty()).count();
+        if blank > 0 {
+            confirm_blank.set(Some(blank));
+            return;
+        }
+        lock();
     };
     view! {
         <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
@@ -172,6 +187,14 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>
                 <div class="items">{inputs}</div>
                 {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}
+                {move || confirm_blank.get().map(|n| view! {
+                    <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
+                        <p id="confirm-blank">{fill(work.a.blank_ask, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>
+                        <button type="button" data-testid="confirm-lock" on:click=move |_| lock()>{work.a.blank_lock}</button>
+                        " "
+                        <button type="button" data-testid="confirm-back" on:click=move |_| confirm_blank.set(None)>{work.a.blank_back}</button>
+                    </div>
+                })}
                 <button type="button" data-testid="run" on:click=run disabled=move || work.locked.get()>
                     {move || if work.locked.get() { work.a.run_locked } else { work.a.run }}
                 </button>

@@ -1,7 +1,7 @@
 // Assignments: predict, run, reveal; answers that survive reloads; broken inputs.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { LabPage } from "./lab-page.mjs";
+import { LabPage, lock } from "./lab-page.mjs";
 
 const LESSON_TRACE = "assignments/lesson-trace.json";
 const link = (text) => Buffer.from(text, "utf8").toString("base64url");
@@ -20,7 +20,7 @@ test("predict, run, and see the reveal with score and explaining rows", async ({
   await expect(page.getByTestId("run-blocked")).toContainText("final revision");
   await expect(page.getByTestId("reveal")).toHaveCount(0);
   await predict(page, { revision: "7" });
-  await page.getByTestId("run").click();
+  await lock(page);
   await expect(page.getByTestId("run")).toHaveText("🔒 Predictions locked");
   await expect(page.getByTestId("predict-steps")).toHaveAttribute("readonly", "");
   await expect(page.getByTestId("score")).toHaveText("Score: 5 / 6");
@@ -39,7 +39,7 @@ test("predictions survive a reload, locked or not", async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId("predict-steps")).toHaveValue("16");
   await expect(page.getByTestId("predict-reads")).toHaveValue("50");
-  await page.getByTestId("run").click();
+  await lock(page);
   await page.reload();
   await expect(page.getByTestId("run")).toHaveText("🔒 Predictions locked");
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
@@ -56,7 +56,7 @@ test("a corrupt stored record is kept aside with a notice, and the lab goes on",
   const aside = await page.evaluate((k) => Object.keys(localStorage).filter((x) => x.startsWith(`${k}/corrupt/`)).map((x) => localStorage.getItem(x)), key);
   expect(aside).toEqual(["{broken"]);
   await predict(page, { steps: "17" });
-  await page.getByTestId("run").click();
+  await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
 });
 
@@ -82,7 +82,7 @@ test("blocked storage: everything works in memory, with a notice", async ({ brow
   await expect(page.getByTestId("storage-notice")).toContainText("storage is blocked");
   await expect(page.getByTestId("storage-notice")).toContainText("Export");
   await predict(page, { steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" });
-  await page.getByTestId("run").click();
+  await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 6 / 6");
   await context.close();
 });
@@ -109,7 +109,7 @@ test("the failure-matrix assignment asks for each cell, verdicts as choices", as
   await expect(page.locator("[data-testid^=predict-matrix-]")).toHaveCount(35);
   await page.getByTestId("predict-matrix-API-server-scale").selectOption("halted");
   await page.getByTestId("predict-matrix-API-server-rd").fill("21");
-  await page.getByTestId("run").click();
+  await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 2 / 35");
   await expect(page.getByTestId("reveal-matrix-API-server-rd")).toContainText("✓ correct"); // within ±2
 });
@@ -117,7 +117,7 @@ test("the failure-matrix assignment asks for each cell, verdicts as choices", as
 test("the report exports as JSON and CSV, and reads back for review", async ({ page }) => {
   await page.goto(`./?assignment=${LESSON_TRACE}`);
   await predict(page, { steps: "17", reads: "49" });
-  await page.getByTestId("run").click();
+  await lock(page);
   const [json] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-json").click()]);
   const path = await json.path();
   const report = JSON.parse(readFileSync(path, "utf8"));

@@ -1,5 +1,6 @@
 // The built lab as the course serves it: under the shipped CSP, and under a deep path prefix.
 import { test, expect } from "@playwright/test";
+import { lock } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
 
 const CSP = "http://127.0.0.1:8098/";
@@ -21,7 +22,7 @@ test("under the shipped CSP the lab works and reports no violation", async ({ pa
   expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'wasm-unsafe-eval'");
   await expect(page.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
   await page.getByTestId("predict-steps").fill("17");
-  await page.getByTestId("run").click();
+  await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
   await expect(page.getByTestId("trace-summary")).toContainText("trace steps 17");
   await page.getByTestId("back").click();

@@ -1,5 +1,6 @@
 // The lab embedded in a course page on another origin, in a sandboxed iframe.
 import { test, expect } from "@playwright/test";
+import { lock } from "./lab-page.mjs";
 
 const LAB = "http://127.0.0.1:8093/";
 const HOST = "http://127.0.0.1:8094";
@@ -41,7 +42,7 @@ test("ready arrives, height follows content, a finished assignment posts its res
   await expect(lab.getByTestId("storage-notice")).toContainText("Export");
   await lab.getByTestId("predict-steps").fill("17");
   await lab.getByTestId("predict-reads").fill("40");
-  await lab.getByTestId("run").click();
+  await lock(lab);
   await expect.poll(() => own(page, "result")).toHaveLength(1);
   const [result] = await own(page, "result");
   expect(result.data.payload.completed.result.score).toEqual({ raw: 1, min: 0, max: 2, scaled: 0.5 });

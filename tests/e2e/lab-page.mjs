@@ -57,3 +57,12 @@ export class LabPage {
     return (await this.matrixRow(name).locator("th, td").allTextContents()).map((t) => t.trim());
   }
 }
+
+// Locks an assignment's predictions with Run, saying yes if the lab asks about blank ones.
+export async function lock(scope) {
+  await scope.getByTestId("run").click();
+  const ask = scope.getByTestId("confirm-lock");
+  // Either the lab asks, or it has locked (Run is then disabled).
+  await ask.or(scope.locator("[data-testid=run]:disabled")).waitFor();
+  if (await ask.isVisible()) await ask.click();
+}

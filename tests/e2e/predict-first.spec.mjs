@@ -128,3 +128,24 @@ test("failure-matrix: the asked rows stay empty before the lock; an unasked row 
   const text = await page.locator(".matrix").innerText();
   expect(text).not.toContain("3/2");
 });
+
+test("locking with blank predictions asks first, and going back keeps everything typed", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(`./?${open("lesson-trace")}`);
+  await page.getByTestId("predict-steps").fill("17");
+  await page.getByTestId("predict-reads").fill("50");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("confirm-blank")).toHaveText(/^4 of your 6 predictions are blank\./);
+  await expect(page.getByTestId("reveal")).toHaveCount(0);
+  await page.getByTestId("confirm-back").click();
+  await expect(page.getByTestId("confirm-blank")).toHaveCount(0);
+  await expect(page.getByTestId("predict-steps")).toHaveValue("17");
+  await expect(page.getByTestId("predict-steps")).not.toHaveAttribute("readonly", "");
+  await expect(page.getByTestId("sealed")).toBeVisible();
+  // Asked again, and this time locked as the student chose.
+  await page.getByTestId("run").click();
+  await page.getByTestId("confirm-lock").click();
+  await expect(page.getByTestId("reveal")).toBeVisible();
+  await expect(page.getByTestId("score")).toHaveText("Score: 2 / 6");
+  await expect(lab.traceRows).toHaveCount(17);
+});
