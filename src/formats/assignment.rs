@@ -167,4 +167,6 @@ pub struct Assignment {
     pub tolerance: BTreeMap<String, u64>,
     /// Whether the correct answers may be shown after the run.
     pub reveal: bool,
+    /// How many times a locked attempt may be started over (0: one attempt, for good).
+    pub retries: u32,
 }

@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 
 /// Limits that keep an assignment small enough to hand out.
 const MAX_TEXT: usize = 4000;
+/// Most times an attempt may be started over.
+const MAX_RETRIES: u32 = 20;
 
 /// Parses an assignment document; errors name the field.
 pub fn parse(text: &str) -> Result<Assignment, InputError> {
@@ -24,7 +26,17 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
     only_fields(
         obj,
         "",
-        &["version", "title", "instructions", "scenario", "predict", "matrix", "tolerance", "reveal"],
+        &[
+            "version",
+            "title",
+            "instructions",
+            "scenario",
+            "predict",
+            "matrix",
+            "tolerance",
+            "reveal",
+            "retries",
+        ],
     )?;
     let version = match obj.get("version") {
         Some(v) => whole(v, "version", 1, u64::MAX)?,
@@ -83,7 +95,11 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         Some(Json::Bool(b)) => *b,
         Some(other) => return err("reveal", Problem::of(|a| a.e_not_bool).with_text("kind", kind(other))),
     };
-    Ok(Assignment { title, instructions, scenario, predict, matrix, tolerance, reveal })
+    let retries = match obj.get("retries") {
+        None => 0,
+        Some(v) => whole(v, "retries", 0, u64::from(MAX_RETRIES))? as u32,
+    };
+    Ok(Assignment { title, instructions, scenario, predict, matrix, tolerance, reveal, retries })
 }
 
 fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {
@@ -167,6 +183,14 @@ mod tests {
             (
                 r#"{"version": 1, "title": "x", "predict": ["steps"], "reveal": "yes"}"#,
                 "reveal: must be true or false",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": -1}"#,
+                "retries: must not be negative",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": 99}"#,
+                "retries: must be from 0 to 20",
             ),
             (r#"{"version": 1, "title": "x", "predict": ["steps"], "extra": 1}"#, "unknown field \"extra\""),
         ];

@@ -69,6 +69,8 @@ messages! {
         blank_lock,
         /// Goes back to predicting.
         blank_back,
+        /// Starts another attempt; `{left}` tries are left.
+        start_over,
         /// Run, before.
         run,
         /// Run, after: predictions locked.

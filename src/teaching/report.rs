@@ -25,6 +25,34 @@ pub struct Record {
     pub locked: bool,
     /// When the record was last saved (ISO 8601, from the browser clock).
     pub saved_at: String,
+    /// Earlier attempts, locked and then started over, oldest first (absent in records written
+    /// before retries existed).
+    #[serde(default)]
+    pub attempts: Vec<Attempt>,
+}
+
+/// One locked attempt that was started over.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempt {
+    /// What was typed, by item id, exactly as typed.
+    pub predictions: BTreeMap<String, String>,
+    /// When it was started over (ISO 8601).
+    pub ended_at: String,
+}
+
+/// An earlier attempt in a report: its predictions and its score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportAttempt {
+    /// What was typed, by item id.
+    pub predictions: BTreeMap<String, String>,
+    /// Correct answers.
+    pub correct: usize,
+    /// Items.
+    pub total: usize,
+    /// When it was started over.
+    pub ended_at: String,
 }
 
 /// Why a stored record cannot be used.
@@ -119,10 +147,19 @@ pub struct Report {
     pub total: usize,
     /// When the report was made (ISO 8601).
     pub time: String,
+    /// The attempts before this one, oldest first.
+    #[serde(default)]
+    pub attempts: Vec<ReportAttempt>,
 }
 
-/// Builds the report of a run.
-pub fn report(assignment: &Assignment, text: &str, marked: &[Marked], time: &str) -> Report {
+/// Builds the report of a run; `earlier` are the attempts started over before this one.
+pub fn report(
+    assignment: &Assignment,
+    text: &str,
+    marked: &[Marked],
+    time: &str,
+    earlier: &[Attempt],
+) -> Report {
     let (correct, total) = score(marked);
     let lines = marked
         .iter()
@@ -143,6 +180,19 @@ pub fn report(assignment: &Assignment, text: &str, marked: &[Marked], time: &str
         correct,
         total,
         time: time.to_string(),
+        attempts: earlier
+            .iter()
+            .map(|a| {
+                let items: Vec<_> = marked.iter().map(|m| m.item.clone()).collect();
+                let (correct, total) = score(&crate::teaching::marking::mark(&items, &a.predictions));
+                ReportAttempt {
+                    predictions: a.predictions.clone(),
+                    correct,
+                    total,
+                    ended_at: a.ended_at.clone(),
+                }
+            })
+            .collect(),
     }
 }
 
@@ -184,6 +234,9 @@ pub fn report_csv(r: &Report) -> String {
     }
     out.push_str(&format!("score,{}/{},,,,\n", r.correct, r.total));
     out.push_str(&format!("time,{},,,,\n", csv_cell(&r.time)));
+    for (i, a) in r.attempts.iter().enumerate() {
+        out.push_str(&format!("attempt {},{}/{},{},,,\n", i + 1, a.correct, a.total, csv_cell(&a.ended_at)));
+    }
     out
 }
 
@@ -286,7 +339,7 @@ mod tests {
         let items = a.answer_key().unwrap();
         let typed: BTreeMap<String, String> =
             [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();
-        let r = report(&a, text, &mark(&items, &typed), "2026-11-29T10:00:00Z");
+        let r = report(&a, text, &mark(&items, &typed), "2026-11-29T10:00:00Z", &[]);
         assert_eq!((r.correct, r.total), (1, 2));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
         assert_eq!(
@@ -297,5 +350,30 @@ mod tests {
              score,1/2,,,,\n\
              time,2026-11-29T10:00:00Z,,,,\n"
         );
+    }
+
+    #[test]
+    fn every_attempt_is_in_the_report_and_old_records_still_read() {
+        let text = r#"{"version": 1, "title": "T", "predict": ["steps", "reads"], "retries": 1}"#;
+        let a = crate::formats::assignment_json::parse(text).unwrap();
+        assert_eq!(a.retries, 1);
+        let items = a.answer_key().unwrap();
+        let first = Attempt {
+            predictions: [("steps".to_string(), "16".to_string()), ("reads".to_string(), "50".to_string())]
+                .into(),
+            ended_at: "2026-11-29T09:00:00Z".into(),
+        };
+        let now: BTreeMap<String, String> =
+            [("steps".to_string(), "17".to_string()), ("reads".to_string(), "50".to_string())].into();
+        let r = report(&a, text, &mark(&items, &now), "2026-11-29T10:00:00Z", std::slice::from_ref(&first));
+        assert_eq!((r.correct, r.attempts.len(), r.attempts[0].correct), (2, 1, 1));
+        assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
+        assert!(report_csv(&r).ends_with("attempt 1,1/2,2026-11-29T09:00:00Z,,,\n"));
+        // A record written before retries existed reads, with no earlier attempt.
+        let old =
+            parse_record(r#"{"version": 1, "predictions": {}, "locked": true, "saved_at": "x"}"#).unwrap();
+        assert!(old.attempts.is_empty());
+        let record = Record { attempts: vec![first], ..old };
+        assert_eq!(parse_record(&record_json(&record)), Ok(record));
     }
 }

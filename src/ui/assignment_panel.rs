@@ -9,7 +9,7 @@ use crate::model::{Op, Run, Verdict};
 use crate::teaching::assignment::{Answer, Assignment, Item};
 use crate::teaching::marking::{mark, parse_count, parse_verdict, score, Marked};
 use crate::teaching::report::{
-    self, parse_record, record_json, storage_key, Record, RecordError, RECORD_VERSION,
+    self, parse_record, record_json, storage_key, Attempt, Record, RecordError, RECORD_VERSION,
 };
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -32,6 +32,8 @@ pub struct Work {
     pub predictions: RwSignal<BTreeMap<String, String>>,
     /// Whether Run was pressed.
     pub locked: RwSignal<bool>,
+    /// Attempts locked and then started over, oldest first.
+    pub attempts: RwSignal<Vec<Attempt>>,
     /// Storage problems and other notices.
     pub notice: RwSignal<Option<String>>,
     /// Whether answers may be written to storage.
@@ -52,6 +54,7 @@ impl Work {
             a,
             predictions: RwSignal::new(BTreeMap::new()),
             locked: RwSignal::new(false),
+            attempts: RwSignal::new(Vec::new()),
             notice: RwSignal::new(None),
             saving: RwSignal::new(true),
             blocked: RwSignal::new(None),
@@ -67,6 +70,7 @@ impl Work {
                 Ok(record) => {
                     work.predictions.set(record.predictions);
                     work.locked.set(record.locked);
+                    work.attempts.set(record.attempts);
                 }
                 Err(e @ RecordError::Newer(_)) => {
                     work.saving.set(false);
@@ -110,6 +114,7 @@ impl Work {
             predictions: self.predictions.get_untracked(),
             locked: self.locked.get_untracked(),
             saved_at: files::now_iso(),
+            attempts: self.attempts.get_untracked(),
         };
         if let Err(why) = files::save(&storage_key(text), &record_json(&record), self.a) {
             self.saving.set(false);
@@ -159,6 +164,20 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
             lab.go_to(usize::MAX);
         }
     };
+    // Another attempt, when the assignment allows one: the locked predictions are kept in the
+    // record (and the report), the runs are sealed again, and what was typed stays to be changed.
+    let start_over = move |_| {
+        let l = loaded.get_value();
+        let ended = Attempt { predictions: work.predictions.get_untracked(), ended_at: files::now_iso() };
+        work.attempts.update(|a| a.push(ended));
+        work.locked.set(false);
+        lab.seal(Some(Rc::new(l.assignment.clone())));
+        work.save(&l.text);
+    };
+    let tries_left = move || {
+        let allowed = loaded.with_value(|l| l.assignment.retries as usize);
+        allowed.saturating_sub(work.attempts.with(Vec::len))
+    };
     let run = move |_| {
         let l = loaded.get_value();
         let marked = mark(&l.items, &work.predictions.get_untracked());
@@ -199,6 +218,13 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                     {move || if work.locked.get() { work.a.run_locked } else { work.a.run }}
                 </button>
             </form>
+            {move || (work.locked.get() && tries_left() > 0).then(|| view! {
+                <p>
+                    <button type="button" data-testid="start-over" on:click=start_over>
+                        {fill(work.a.start_over, &[("left", &tries_left())])}
+                    </button>
+                </p>
+            })}
             {move || work.locked.get().then(|| view! { <Reveal lab loaded work /> })}
         </section>
     }
@@ -275,7 +301,13 @@ fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -
     let reveal = loaded.get_value().assignment.reveal;
     let export = move |csv: bool| {
         let l = loaded.get_value();
-        let r = report::report(&l.assignment, &l.text, &marked(), &files::now_iso());
+        let r = report::report(
+            &l.assignment,
+            &l.text,
+            &marked(),
+            &files::now_iso(),
+            &work.attempts.get_untracked(),
+        );
         let result = if csv {
             files::download("lab-report.csv", "text/csv", &report::report_csv(&r), a)
         } else {

@@ -149,3 +149,29 @@ test("locking with blank predictions asks first, and going back keeps everything
   await expect(page.getByTestId("score")).toHaveText("Score: 2 / 6");
   await expect(lab.traceRows).toHaveCount(17);
 });
+
+test("retries: a locked attempt starts over as the assignment allows, and the report keeps every attempt", async ({ page }) => {
+  const lab = new LabPage(page);
+  const doc = { version: 1, title: "Two tries", predict: ["steps", "reads"], retries: 1 };
+  await page.goto(`./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`);
+  await page.getByTestId("predict-steps").fill("16");
+  await page.getByTestId("predict-reads").fill("50");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 2");
+  await page.getByTestId("start-over").click();
+  // Sealed again, what was typed kept to be changed; the attempt survives a reload.
+  await expect(page.getByTestId("sealed")).toBeVisible();
+  await expect(lab.traceRows).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("predict-steps")).toHaveValue("16");
+  await page.getByTestId("predict-steps").fill("17");
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 2 / 2");
+  await expect(page.getByTestId("start-over")).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-json").click()]);
+  const report = JSON.parse(await (await import("node:fs/promises")).readFile(await download.path(), "utf8"));
+  expect(report.attempts).toEqual([
+    { predictions: { steps: "16", reads: "50" }, correct: 1, total: 2, ended_at: report.attempts[0].ended_at },
+  ]);
+  expect(report.correct).toBe(2);
+});
