@@ -91,7 +91,6 @@ fn bad_input_gets_one_line_naming_the_field_a_nonzero_exit_and_no_stdout() {
         ("{\"down\": \"kubelet\"}", "down: unknown component \"kubelet\""),
         ("{\"max_rounds\": 5000}", "max_rounds: must be from 1 to 1000, found 5000"),
         ("{\"initial\": {\"service/a\": {\"desired\": 250000}}}", ".desired: must be from 0 to 100000, found 250000"),
-        ("\u{feff}{}", "invalid JSON"),
     ];
     for (input, expected) in cases {
         let o = cplab(&["run", "-"], input);
@@ -101,6 +100,33 @@ fn bad_input_gets_one_line_naming_the_field_a_nonzero_exit_and_no_stdout() {
         assert!(err.contains(expected), "{input}\n  gave: {err}  want: {expected}");
         assert_eq!(err.lines().count(), 1, "one line: {err}");
         assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_as_editors_on_windows_write_one() {
+    let o = cplab(&["run", "-"], "\u{feff}{\"requests\": []}");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("{\"trace\":["));
+}
+
+#[test]
+fn titles_reach_the_terminal_with_control_characters_escaped() {
+    let dir = std::env::temp_dir().join(format!("cplab-title-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("a.json");
+    std::fs::write(
+        &file,
+        "{\"version\": 1, \"title\": \"Clear\\u001b[2J\\u0007 me\", \"predict\": [\"steps\"]}",
+    )
+    .expect("written");
+    let file = file.to_str().expect("utf-8 path");
+    for args in [["check", file], ["answer-key", file]] {
+        let o = cplab(&args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+        assert!(out.contains("Clear\\u{001b}[2J\\u{0007} me"), "{out:?}");
     }
 }
 

@@ -218,6 +218,11 @@ async fn every_assignment_text_comes_from_the_message_table() {
     leptos::task::tick().await;
     click(&root, "run");
     leptos::task::tick().await;
+    // The matrix cells are blank: the lab asks first, in the table's words.
+    assert!(text(&root, "confirm-blank").starts_with('⟦'), "{}", text(&root, "confirm-blank"));
+    left.extend(untranslated(&root));
+    click(&root, "confirm-lock");
+    leptos::task::tick().await;
     assert!(text(&root, "score").starts_with('⟦'), "{}", text(&root, "score"));
     left.extend(untranslated(&root));
     assert!(left.is_empty(), "texts outside the message tables: {left:#?}");

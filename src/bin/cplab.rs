@@ -1,5 +1,6 @@
 //! `cplab`: the command-line driver of the Control Plane Lab model.
 
+use cplab::formats::json::quoted;
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
@@ -73,7 +74,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let a = load_assignment(file)?;
             let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
             let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
-            print(&format!("ok: {file}: \"{}\", {} items to predict, {reveal}\n", a.title, items.len()))
+            print(&format!("ok: {file}: {}, {} items to predict, {reveal}\n", quoted(&a.title), items.len()))
         }
         ["-h" | "--help" | "help"] => print(&format!("{USAGE}\n")),
         [] => Err(Failure::Usage("no command given".into())),
@@ -171,7 +172,11 @@ fn load_assignment(file: &str) -> Result<Assignment, Failure> {
 
 fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
     let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-    let mut out = format!("{}\n{:<40} {:>7} {:>9}\n", a.title, "item", "answer", "tolerance");
+    // A title is the teacher's text: control characters (an escape that clears the terminal) are
+    // shown escaped, never sent.
+    let title = quoted(&a.title);
+    let title = title.trim_matches('"');
+    let mut out = format!("{title}\n{:<40} {:>7} {:>9}\n", "item", "answer", "tolerance");
     for i in items {
         out.push_str(&format!("{:<40} {:>7} {:>9}\n", i.id, i.answer.to_string(), i.tolerance));
     }

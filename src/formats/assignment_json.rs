@@ -17,6 +17,8 @@ const MAX_RETRIES: u32 = 20;
 
 /// Parses an assignment document; errors name the field.
 pub fn parse(text: &str) -> Result<Assignment, InputError> {
+    // Editors on Windows start a file with a byte-order mark: it is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > MAX_INPUT_BYTES {
         return err("", Problem::of(|a| a.e_assignment_too_large));
     }
@@ -86,7 +88,13 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         Some(v) => {
             let t = object(v, "tolerance", |a| a.what_tolerance)?;
             t.iter()
-                .map(|(k, n)| Ok((k.clone(), whole(n, &format!("tolerance[{}]", quoted(k)), 0, 1_000_000)?)))
+                .map(|(k, n)| {
+                    let at = format!("tolerance[{}]", quoted(k));
+                    if !known_tolerance(k, &predict, matrix.as_ref()) {
+                        return err(&at, Problem::of(|a| a.e_unknown_tolerance).with("found", quoted(k)));
+                    }
+                    Ok((k.clone(), whole(n, &at, 0, 1_000_000)?))
+                })
                 .collect::<Result<_, InputError>>()?
         }
     };
@@ -109,7 +117,9 @@ fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&st
     }
 }
 
-fn list<T>(
+/// A list of names, each read by `each`; a name listed twice is refused (it would ask the same
+/// thing twice, and a page would show it twice).
+fn list<T: PartialEq>(
     v: &Json,
     at: &str,
     each: impl Fn(&str, &str) -> Result<T, InputError>,
@@ -120,9 +130,24 @@ fn list<T>(
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let path = format!("{at}[{i}]");
-        out.push(each(string(item, &path)?, &path)?);
+        let name = string(item, &path)?;
+        let value = each(name, &path)?;
+        if out.contains(&value) {
+            return err(&path, Problem::of(|a| a.e_listed_twice).with("found", quoted(name)));
+        }
+        out.push(value);
     }
     Ok(out)
+}
+
+/// A tolerance key names a quantity, a cell, or one item of this assignment.
+fn known_tolerance(key: &str, predict: &[Quantity], matrix: Option<&MatrixTask>) -> bool {
+    let quantity = Quantity::from_id(key).is_some_and(|q| predict.contains(&q));
+    let cell = Cell::from_id(key).is_some_and(|c| matrix.is_some_and(|m| m.cells.contains(&c)));
+    let item = matrix.is_some_and(|m| {
+        m.rows.iter().any(|&r| m.cells.iter().any(|c| key == format!("matrix.{}.{}", row_name(r), c.id())))
+    });
+    quantity || cell || item
 }
 
 fn parse_matrix(v: &Json) -> Result<MatrixTask, InputError> {
@@ -148,6 +173,17 @@ fn parse_matrix(v: &Json) -> Result<MatrixTask, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_known_tolerances_pass() {
+        let a = parse("\u{feff}{\"version\": 1, \"title\": \"x\", \"predict\": [\"reads\"], \"tolerance\": {\"reads\": 2}}").unwrap();
+        assert_eq!(a.tolerance.get("reads"), Some(&2));
+        let m = parse(
+            r#"{"version": 1, "title": "x", "matrix": {"rows": ["scheduler"]}, "tolerance": {"rd": 1, "matrix.scheduler.wr": 0}}"#,
+        );
+        assert!(m.is_ok(), "{m:?}");
+        assert!(crate::formats::scenario_json::parse("\u{feff}{}").is_ok());
+    }
 
     #[test]
     fn broken_assignments_name_what_is_wrong() {
@@ -191,6 +227,30 @@ mod tests {
             (
                 r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": 99}"#,
                 "retries: must be from 0 to 20",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps", "steps"]}"#,
+                "predict[1]: \"steps\" is listed twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "matrix": {"rows": ["-", "-"]}}"#,
+                "matrix.rows[1]: \"-\" is listed twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "matrix": {"cells": ["rd", "rd"]}}"#,
+                "matrix.cells[1]: \"rd\" is listed twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"bogus": 1}}"#,
+                "tolerance[\"bogus\"]: unknown item \"bogus\"",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"reads": 1}}"#,
+                "tolerance[\"reads\"]: unknown item",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "matrix": {"rows": ["-"]}, "tolerance": {"matrix.scheduler.rd": 1}}"#,
+                "unknown item \"matrix.scheduler.rd\"",
             ),
             (r#"{"version": 1, "title": "x", "predict": ["steps"], "extra": 1}"#, "unknown field \"extra\""),
         ];

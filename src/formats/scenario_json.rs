@@ -25,6 +25,8 @@ pub const MAX_INPUT_BYTES: usize = 64 << 20;
 
 /// Parses a scenario document (see the README for its fields).
 pub fn parse(text: &str) -> Result<Scenario, InputError> {
+    // Editors on Windows start a file with a byte-order mark: it is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > MAX_INPUT_BYTES {
         return err("", Problem::of(|a| a.e_scenario_too_large).with("mib", MAX_INPUT_BYTES >> 20));
     }

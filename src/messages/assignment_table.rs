@@ -179,6 +179,10 @@ messages! {
         e_not_component,
         /// `timeline` is not an array: `{kind}`.
         e_not_timeline,
+        /// A name listed twice: `{found}`.
+        e_listed_twice,
+        /// A tolerance for nothing the assignment asks: `{found}`.
+        e_unknown_tolerance,
         /// A timeline longer than `{max}` changes: `{n}`.
         e_too_many_events,
         /// A change does not name exactly one of its kinds.
@@ -251,6 +255,8 @@ messages! {
         e_not_a_report,
         /// A report of version `{version}`, newer than this lab.
         e_newer_report,
+        /// A report with version 0, which no lab wrote.
+        e_report_version_zero,
         /// An assignment link with a character `{found}` that does not belong.
         e_link_character,
         /// An assignment link cut short.

@@ -18,8 +18,9 @@ pub fn host_allowed(origin: &str) -> bool {
         return true;
     }
     ["http://localhost:", "http://127.0.0.1:"].iter().any(|local| {
+        // A port the browser accepts: 1 to 65535, digits only (`:99999` is no origin at all).
         origin.strip_prefix(local).is_some_and(|port| {
-            !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit())
+            port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok_and(|p| p > 0)
         })
     })
 }
@@ -130,6 +131,9 @@ mod tests {
             "https://evil.academia.sh.io",
             "http://localhost",
             "http://localhost:80x",
+            "http://127.0.0.1:99999",
+            "http://127.0.0.1:0",
+            "http://127.0.0.1:+80",
             "null",
             "",
         ] {

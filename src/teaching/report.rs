@@ -213,6 +213,10 @@ pub fn parse_report(text: &str) -> Result<Report, InputError> {
             problem: Problem::of(|a| a.e_newer_report).with("version", r.version),
         });
     }
+    // Version 0 was never written: such a file did not come from this lab.
+    if r.version == 0 {
+        return Err(InputError { path: "version".into(), problem: Problem::of(|a| a.e_report_version_zero) });
+    }
     Ok(r)
 }
 
@@ -342,6 +346,8 @@ mod tests {
         let r = report(&a, text, &mark(&items, &typed), "2026-11-29T10:00:00Z", &[]);
         assert_eq!((r.correct, r.total), (1, 2));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
+        let zero = report_json(&Report { version: 0, ..r.clone() });
+        assert!(parse_report(&zero).unwrap_err().to_string().starts_with("version: version 0"));
         assert_eq!(
             report_csv(&r),
             "id,label,predicted,actual,difference,correct\n\
