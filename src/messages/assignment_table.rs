@@ -69,6 +69,8 @@ messages! {
         blank_lock,
         /// Goes back to predicting.
         blank_back,
+        /// Why a link's predictions are ignored: no assignment is named.
+        link_predictions_alone,
         /// Starts another attempt; `{left}` tries are left.
         start_over,
         /// Run, before.

@@ -278,7 +278,11 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
     let mut bits = 0u32;
     let mut count = 0;
     let mut bytes = Vec::with_capacity(code.len() * 3 / 4);
-    for c in code.chars().filter(|c| !c.is_whitespace() && *c != '=') {
+    // Standard base64's `+` arrives as a space once a query string is decoded: inside the code a
+    // space is read as `+`. Around it, and as line breaks from copy-paste, white space is dropped.
+    let code = code.trim();
+    for c in code.chars().filter(|c| (!c.is_whitespace() || *c == ' ') && *c != '=') {
+        let c = if c == ' ' { '+' } else { c };
         let v = match c {
             'A'..='Z' => c as u32 - 'A' as u32,
             'a'..='z' => c as u32 - 'a' as u32 + 26,
@@ -313,6 +317,11 @@ mod tests {
             assert_eq!(decode_link(&pasted).as_deref(), Ok(text));
         }
         assert!(decode_link("ab*c").unwrap_err().to_string().contains("does not belong"));
+        // Standard base64 with a `+`, as a query string hands it over: the `+` became a space.
+        let text = "{\"title\":\"a>b?\"}"; // encodes with a `+` in standard base64
+        let standard = "eyJ0aXRsZSI6ImE+Yj8ifQ==";
+        assert_eq!(decode_link(standard).as_deref(), Ok(text));
+        assert_eq!(decode_link(&standard.replace('+', " ")).as_deref(), Ok(text));
     }
 
     #[test]

@@ -117,7 +117,13 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     let shared = {
         let (predictions, notice) = share::predictions(&params, t, assignment_texts(t));
         link_notices.extend(notice);
-        Shared { predictions, ..shared }
+        // Predictions belong to an assignment: without one named they go nowhere, and say so.
+        let named = ["a", "assignment"].iter().any(|k| browser::query(k).is_some());
+        if predictions.is_some() && !named {
+            let why = assignment_texts(t).link_predictions_alone;
+            link_notices.push(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]));
+        }
+        Shared { predictions: predictions.filter(|_| named), ..shared }
     };
     let embed = browser::query("embed").is_some_and(|v| v != "0");
     if let Some(lang) = missing {
@@ -137,6 +143,10 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     let assignment_named = false;
     if shared.run != Some(Run::Given) && !assignment_named {
         apply_shared(lab, &shared);
+    }
+    // The assignment's run, with no assignment to run: said, not dropped.
+    if shared.run == Some(Run::Given) && !assignment_named {
+        link_notices.push(t.run_nothing_given.to_string());
     }
     let predictions: share_link::Predictions = RwSignal::new(None);
     let assignment = assignment_area(lab, shared, predictions);

@@ -50,3 +50,21 @@ test("bad link parameters are named and ignored", async ({ page }) => {
   await page.getByTestId("forward").click();
   await expect(page.getByTestId("trace-row")).toHaveCount(1);
 });
+
+test("a link's run=assignment or predictions without an assignment are named, not silently dropped", async ({ page }) => {
+  await page.goto("./?run=assignment&step=5");
+  await expect(page.getByTestId("link-notices")).toHaveText("This run is the assignment's, and no assignment is loaded: pick another run.");
+  await expect(page.getByTestId("trace-row")).toHaveCount(0);
+  const p = Buffer.from(JSON.stringify({ steps: "17" })).toString("base64url");
+  await page.goto(`./?p=${p}`);
+  await expect(page.getByTestId("link-notices")).toContainText("The link's \"p\" was ignored: it carries predictions, and the link names no assignment");
+});
+
+test("an assignment link in standard base64 survives its + becoming a space", async ({ page }) => {
+  const doc = JSON.stringify({ version: 1, title: "Plus>>?", predict: ["steps"] });
+  const standard = Buffer.from(doc).toString("base64");
+  expect(standard).toContain("+");
+  // As a hand-made link would be: the + left raw, so the query reads it as a space.
+  await page.goto(`./?a=${standard}`);
+  await expect(page.getByTestId("assignment-title")).toHaveText("Plus>>?");
+});
