@@ -33,6 +33,8 @@ messages! {
         assignment_from_file,
         /// A file that could not be fetched: `{path}`, `{why}`.
         fetch_failed,
+        /// Why an assignment path is refused: it is not on the lab's own site.
+        fetch_elsewhere,
         /// Why: the network request failed.
         fetch_network,
         /// Why: HTTP `{status}`.

@@ -214,6 +214,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     assignment_from_link: "The link's assignment",
     assignment_from_file: "\"{path}\"",
     fetch_failed: "The assignment could not load \"{path}\" ({why})",
+    fetch_elsewhere: "only a path on this lab's own site loads, such as assignments/lesson-trace.json; to share an assignment from elsewhere, give it as a=CODE",
     fetch_network: "the network request failed",
     fetch_http: "HTTP {status}",
     fetch_unreadable: "its text could not be read",

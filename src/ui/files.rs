@@ -6,9 +6,24 @@ use crate::messages::{fill, AssignmentMessages};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-/// Fetches a text file by a path relative to the page.
+/// Whether `path` names a file on the lab's own origin: resolved against the page's address,
+/// it keeps that address's scheme, host and port. An absolute URL elsewhere, a protocol-relative
+/// `//host/…`, `data:` and the like do not. (The page's own origin is read from its address, so
+/// in a sandboxed frame, whose origin is opaque, the lab's files still count as its own.)
+fn same_origin(path: &str) -> bool {
+    let Some(href) = web_sys::window().and_then(|w| w.location().href().ok()) else { return false };
+    let (Ok(page), Ok(target)) = (web_sys::Url::new(&href), web_sys::Url::new_with_base(path, &href)) else {
+        return false;
+    };
+    page.origin() == target.origin() && target.origin() != "null"
+}
+
+/// Fetches a text file by a path relative to the page, on the lab's own origin only.
 pub async fn fetch_text(path: &str, a: &AssignmentMessages) -> Result<String, String> {
     let failed = |why: &str| fill(a.fetch_failed, &[("path", &path), ("why", &why)]);
+    if !same_origin(path) {
+        return Err(failed(a.fetch_elsewhere));
+    }
     let window = web_sys::window().ok_or_else(|| failed(a.fetch_network))?;
     let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| failed(a.fetch_network))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| failed(a.fetch_network))?;
