@@ -71,6 +71,8 @@ messages! {
         blank_lock,
         /// Goes back to predicting.
         blank_back,
+        /// Said when another tab changed this assignment's record.
+        other_tab,
         /// Why a link's predictions are ignored: no assignment is named.
         link_predictions_alone,
         /// Starts another attempt; `{left}` tries are left.

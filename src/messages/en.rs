@@ -233,6 +233,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     blank_ask: "{blank} of your {total} predictions are blank. Locking counts a blank as wrong, and a locked attempt cannot be changed. Lock anyway?",
     blank_lock: "Lock with blanks",
     blank_back: "Keep predicting",
+    other_tab: "Another tab with this assignment changed your predictions: this tab now shows them, and both keep every prediction.",
     link_predictions_alone: "it carries predictions, and the link names no assignment (a or assignment) they belong to",
     start_over: "Start over (tries left: {left})",
     run: "Run: lock my predictions",

@@ -4,15 +4,13 @@
 
 use super::files;
 use super::lab::Lab;
+pub use super::work::Work;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::{Op, Run, Verdict};
 use crate::teaching::assignment::{Answer, Assignment, Item};
 use crate::teaching::marking::{mark, parse_count, parse_verdict, score, Marked};
-use crate::teaching::report::{
-    self, parse_record, record_json, storage_key, Attempt, Record, RecordError, RECORD_VERSION,
-};
+use crate::teaching::report::{self, storage_key, Attempt};
 use leptos::prelude::*;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// A loaded assignment with its answer key.
@@ -25,104 +23,6 @@ pub struct Loaded {
     pub items: Vec<Item>,
 }
 
-/// The student's side of an assignment.
-#[derive(Clone, Copy)]
-pub struct Work {
-    /// What was typed, by item id.
-    pub predictions: RwSignal<BTreeMap<String, String>>,
-    /// Whether Run was pressed.
-    pub locked: RwSignal<bool>,
-    /// Attempts locked and then started over, oldest first.
-    pub attempts: RwSignal<Vec<Attempt>>,
-    /// Storage problems and other notices.
-    pub notice: RwSignal<Option<String>>,
-    /// Whether answers may be written to storage.
-    pub saving: RwSignal<bool>,
-    /// A message that blocks Run (entries that are not numbers).
-    pub blocked: RwSignal<Option<String>>,
-    /// Every text shown, in the page's language.
-    pub t: &'static Messages,
-    /// The assignment texts, in the same language.
-    pub a: &'static AssignmentMessages,
-}
-
-impl Work {
-    /// Restores saved work for `text`, or explains why it cannot.
-    pub fn restore(text: &str, t: &'static Messages, a: &'static AssignmentMessages) -> Work {
-        let work = Work {
-            t,
-            a,
-            predictions: RwSignal::new(BTreeMap::new()),
-            locked: RwSignal::new(false),
-            attempts: RwSignal::new(Vec::new()),
-            notice: RwSignal::new(None),
-            saving: RwSignal::new(true),
-            blocked: RwSignal::new(None),
-        };
-        let key = storage_key(text);
-        match files::load(&key, a) {
-            Err(why) => {
-                work.saving.set(false);
-                work.notice.set(Some(fill(a.storage_page_only, &[("why", &why)])));
-            }
-            Ok(None) => {}
-            Ok(Some(stored)) => match parse_record(&stored) {
-                Ok(record) => {
-                    work.predictions.set(record.predictions);
-                    work.locked.set(record.locked);
-                    work.attempts.set(record.attempts);
-                }
-                Err(e @ RecordError::Newer(_)) => {
-                    work.saving.set(false);
-                    work.notice.set(Some(format!("{} {}", e.text(a), a.storage_lost)));
-                }
-                Err(e @ RecordError::Corrupt(_)) => {
-                    let aside = format!("{key}/corrupt/{}", files::now_iso());
-                    let saved = files::save(&aside, &stored, a);
-                    let then = match &saved {
-                        Ok(()) => fill(a.record_kept_aside, &[("key", &aside)]),
-                        Err(why) => {
-                            let not = fill(a.record_not_kept_aside, &[("why", why)]);
-                            format!("{not} {}", a.storage_lost)
-                        }
-                    };
-                    work.saving.set(saved.is_ok());
-                    work.notice.set(Some(format!("{} {then}", e.text(a))));
-                }
-            },
-        }
-        work
-    }
-
-    /// Takes predictions from a share link, unless this browser already holds the student's own
-    /// (those are never replaced).
-    pub fn adopt(&self, shared: BTreeMap<String, String>) {
-        let own = self.predictions.get_untracked();
-        if own.values().all(|v| v.trim().is_empty()) {
-            self.predictions.set(shared);
-        } else if own != shared {
-            self.notice.set(Some(self.a.predictions_kept.into()));
-        }
-    }
-
-    fn save(&self, text: &str) {
-        if !self.saving.get_untracked() {
-            return;
-        }
-        let record = Record {
-            version: RECORD_VERSION,
-            predictions: self.predictions.get_untracked(),
-            locked: self.locked.get_untracked(),
-            saved_at: files::now_iso(),
-            attempts: self.attempts.get_untracked(),
-        };
-        if let Err(why) = files::save(&storage_key(text), &record_json(&record), self.a) {
-            self.saving.set(false);
-            self.notice.set(Some(fill(self.a.save_failed, &[("why", &why)])));
-        }
-    }
-}
-
 /// The assignment panel.
 #[component]
 pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
@@ -133,6 +33,19 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         l.items.iter().map(|item| view! { <PredictionInput item=item.clone() loaded work /> }).collect_view();
     // Taken now: an event handler runs outside the component that provides it.
     let host = StoredValue::new_local(use_context::<Option<super::host::Host>>().flatten());
+    // Two tabs on one assignment: the other's edits arrive as storage events for this record.
+    let key = storage_key(&l.text);
+    let other_tabs = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().as_deref() == Some(key.as_str()) {
+            if let Some(stored) = ev.new_value() {
+                work.follow(&stored);
+                if work.locked.get_untracked() && loaded.with_value(|l| l.assignment.reveal) {
+                    lab.seal(None);
+                }
+            }
+        }
+    });
+    on_cleanup(move || other_tabs.remove());
     // Locking for good with blanks is asked first: the count of blank predictions, or none.
     let confirm_blank = RwSignal::new(None::<usize>);
     let lock = move || {
@@ -249,12 +162,7 @@ fn PredictionInput(item: Item, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
     };
     let set = {
         let id = item.id.clone();
-        move |text: String| {
-            work.predictions.update(|p| {
-                p.insert(id.clone(), text);
-            });
-            work.save(&loaded.get_value().text);
-        }
+        move |text: String| work.save_field(&loaded.get_value().text, &id, text)
     };
     let is_word = matches!(item.answer, Answer::Word(_));
     let (t, a) = (work.t, work.a);

@@ -22,6 +22,8 @@ mod scenario_picker;
 mod share_link;
 mod store_view;
 mod trace_table;
+#[cfg(feature = "assignments")]
+mod work;
 mod world_view;
 
 pub use believed_actual::BelievedActual;
