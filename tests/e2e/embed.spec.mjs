@@ -1,6 +1,7 @@
 // The lab embedded in a course page on another origin, in a sandboxed iframe.
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
+import { readFileSync } from "node:fs";
 
 const LAB = "http://127.0.0.1:8093/";
 const HOST = "http://127.0.0.1:8094";
@@ -81,4 +82,40 @@ test("a failure shows a plain fallback with Reload, and posts error to the host"
   await expect.poll(() => own(page, "error")).toHaveLength(1);
   const [error] = await own(page, "error");
   expect(error.data.payload.message).toContain("self-test: the lab was asked to fail");
+});
+
+// The README's first embed snippet, exactly as printed but for its host origin, on a plain static
+// server (no CORS header) under the course's path, as a teacher would paste it.
+const COURSE = "http://127.0.0.1:8096";
+const PAGE = `${COURSE}/en/courses/orchestration/control-plane-components/`;
+
+function readmeSnippet() {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("## Embedding in the course page"));
+  const snippet = section.match(/```html\n([\s\S]*?)```/)[1];
+  // The only change: the allowed host is this test's course page, not academia.sh.
+  return snippet.replace("host=https%3A%2F%2Facademia.sh", `host=${encodeURIComponent(COURSE)}`);
+}
+
+test("the README's embed snippet works as printed on a plain static server", async ({ page }) => {
+  await page.route(PAGE, (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${readmeSnippet()}` }),
+  );
+  await page.goto(PAGE);
+  const lab = page.frameLocator('iframe[title="Control Plane Lab"]');
+  await expect(lab.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
+  // The host script follows the lab's height: no blank 150 px frame.
+  await expect.poll(() => page.locator("iframe").evaluate((f) => f.getBoundingClientRect().height)).toBeGreaterThan(400);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("the README's host script says so when the lab never starts", async ({ page }) => {
+  await page.clock.install();
+  const broken = readmeSnippet().replace("/lab/?", "/no-such-lab/?");
+  await page.route(PAGE, (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${broken}` }),
+  );
+  await page.goto(PAGE);
+  await page.clock.fastForward(10_500);
+  await expect(page.getByRole("alert")).toHaveText("The lab did not start. Reload the page; if it stays blank, tell your teacher.");
 });
