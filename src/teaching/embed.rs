@@ -11,18 +11,20 @@ pub const SOURCE: &str = "control-plane-lab";
 /// The envelope version.
 pub const VERSION: u32 = 1;
 
-/// Host origins the lab will talk to: the course site, and local pages for tests.
-pub fn host_allowed(origin: &str) -> bool {
+/// Host origins the lab will talk to: the course site; and, when `local` (a build made for the
+/// end-to-end tests), local pages too.
+pub fn host_allowed(origin: &str, local: bool) -> bool {
     const SITES: [&str; 2] = ["https://academia.sh", "https://www.academia.sh"];
     if SITES.contains(&origin) {
         return true;
     }
-    ["http://localhost:", "http://127.0.0.1:"].iter().any(|local| {
-        // A port the browser accepts: 1 to 65535, digits only (`:99999` is no origin at all).
-        origin.strip_prefix(local).is_some_and(|port| {
-            port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok_and(|p| p > 0)
+    local
+        && ["http://localhost:", "http://127.0.0.1:"].iter().any(|local| {
+            // A port the browser accepts: 1 to 65535, digits only (`:99999` is no origin at all).
+            origin.strip_prefix(local).is_some_and(|port| {
+                port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok_and(|p| p > 0)
+            })
         })
-    })
 }
 
 /// The lab's own envelope, as JSON text around `payload` (JSON text itself). Built by hand, so
@@ -122,7 +124,12 @@ mod tests {
         for ok in
             ["https://academia.sh", "https://www.academia.sh", "http://localhost:8080", "http://127.0.0.1:9"]
         {
-            assert!(host_allowed(ok), "{ok}");
+            assert!(host_allowed(ok, true), "{ok}");
+        }
+        // The build that ships admits the course's origins only.
+        assert!(host_allowed("https://academia.sh", false));
+        for local in ["http://localhost:8080", "http://127.0.0.1:9"] {
+            assert!(!host_allowed(local, false), "{local}");
         }
         for bad in [
             "*",
@@ -137,7 +144,7 @@ mod tests {
             "null",
             "",
         ] {
-            assert!(!host_allowed(bad), "{bad}");
+            assert!(!host_allowed(bad, true), "{bad}");
         }
     }
 
