@@ -269,13 +269,13 @@ fn RevealRow(lab: Lab, a: &'static AssignmentMessages, m: Marked, reveal: bool) 
     view! {
         <tr data-testid=testid class:wrong=!m.correct>
             <th scope="row">{m.item.label_in(t, a)}</th>
-            <td>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
+            <td data-label=a.col_prediction>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
             {reveal.then(|| view! {
-                <td>{match &m.item.answer { Answer::Word(v) => t.verdict(*v).to_string(), n => n.to_string() }}</td>
-                <td>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
+                <td data-label=a.col_actual>{match &m.item.answer { Answer::Word(v) => t.verdict(*v).to_string(), n => n.to_string() }}</td>
+                <td data-label=a.col_difference>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
             })}
-            <td>{result}</td>
-            {reveal.then(|| view! { <td class="links">{links.unwrap_or_default().into_iter().map(|(href, text)| view! { <a href=href>{text}</a> " " }).collect_view()}</td> })}
+            <td data-label=a.col_result>{result}</td>
+            {reveal.then(|| view! { <td class="links" data-label=a.col_see>{links.unwrap_or_default().into_iter().map(|(href, text)| view! { <a href=href>{text}</a> " " }).collect_view()}</td> })}
         </tr>
     }
 }

@@ -175,3 +175,24 @@ test("retries: a locked attempt starts over as the assignment allows, and the re
   ]);
   expect(report.correct).toBe(2);
 });
+
+test("results are readable at 375 px: every value shown, labelled, with no sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`./?${open("lesson-trace")}`);
+  for (const [id, v] of Object.entries({ steps: "16", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" })) {
+    await page.getByTestId(`predict-${id}`).fill(v);
+  }
+  await page.getByTestId("run").click();
+  const row = page.getByTestId("reveal-steps");
+  await row.scrollIntoViewIfNeeded();
+  for (const [label, value] of [["your prediction", "16"], ["actual", "17"], ["difference", "-1"]]) {
+    const cell = row.locator(`td[data-label='${label}']`);
+    await expect(cell).toBeInViewport();
+    await expect(cell).toHaveText(value);
+  }
+  const overflow = await page.evaluate(() => ({
+    page: document.scrollingElement.scrollWidth - window.innerWidth,
+    box: (([e]) => e.scrollWidth - e.clientWidth)(document.querySelectorAll(".reveal .scroll")),
+  }));
+  expect(overflow).toEqual({ page: 0, box: 0 });
+});
