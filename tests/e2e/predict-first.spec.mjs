@@ -7,6 +7,11 @@ import { LabPage } from "./lab-page.mjs";
 
 const open = (name, extra = "") => `assignment=assignments/${name}.json${extra}`;
 
+// Types one prediction per item id.
+async function predict(page, values) {
+  for (const [id, v] of Object.entries(values)) await page.getByTestId(`predict-${id}`).fill(v);
+}
+
 // Every way a student could move through the run.
 async function tryEverything(page, lab) {
   for (const id of ["play", "forward", "to-end"]) await expect(lab.button(id)).toBeDisabled();
@@ -74,9 +79,7 @@ test("lesson-trace: the lesson's run by another name is sealed too; an unrelated
 test("lesson-trace: after the lock the run plays and its counts are there", async ({ page }) => {
   const lab = new LabPage(page);
   await page.goto(`./?${open("lesson-trace")}`);
-  for (const [id, v] of Object.entries({ steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" })) {
-    await page.getByTestId(`predict-${id}`).fill(v);
-  }
+  await predict(page, { steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" });
   await page.getByTestId("run").click();
   await expect(page.getByTestId("sealed")).toHaveCount(0);
   await expect(lab.traceRows).toHaveCount(17);
@@ -86,9 +89,7 @@ test("lesson-trace: after the lock the run plays and its counts are there", asyn
 test("full-node (reveal: false): after the lock, right or wrong, and still no count", async ({ page }) => {
   const lab = new LabPage(page);
   await page.goto(`./?${open("full-node")}`);
-  for (const [id, v] of Object.entries({ steps: "15", reads: "31", writes: "6", revision: "6", rounds: "2", components: "4" })) {
-    await page.getByTestId(`predict-${id}`).fill(v);
-  }
+  await predict(page, { steps: "15", reads: "31", writes: "6", revision: "6", rounds: "2", components: "4" });
   await page.getByTestId("run").click();
   await expect(page.getByTestId("reveal")).toBeVisible();
   await expect(page.getByTestId("sealed")).toHaveText(/shows which predictions were right, not the answers/);
@@ -179,9 +180,7 @@ test("retries: a locked attempt starts over as the assignment allows, and the re
 test("results are readable at 375 px: every value shown, labelled, with no sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`./?${open("lesson-trace")}`);
-  for (const [id, v] of Object.entries({ steps: "16", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" })) {
-    await page.getByTestId(`predict-${id}`).fill(v);
-  }
+  await predict(page, { steps: "16", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" });
   await page.getByTestId("run").click();
   const row = page.getByTestId("reveal-steps");
   await row.scrollIntoViewIfNeeded();
