@@ -16,6 +16,7 @@ pub static EN: Messages = Messages {
     link_not_a_run: "\"{value}\" is not a run (use lesson, events, assignment or scale:collector:N)",
     link_bad_desired: "the desired count \"{value}\" must be a whole number from 0 to {max}",
     host_not_allowed: "The embedding page \"{origin}\" is not one this lab reports to; results stay here.",
+    host_elsewhere: "This lab is shown inside \"{page}\", not \"{origin}\" that its link names: your results are not being reported. Export your report to hand it in.",
     run_nothing_given: "This run is the assignment's, and no assignment is loaded: pick another run.",
     run_desired_too_large: "A scale request for {desired} copies is more than the lab shows (at most {max}).",
     run_step_limit: "This run goes past {steps} steps, more than the lab can show; run it with `cplab run`.",

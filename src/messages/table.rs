@@ -27,6 +27,8 @@ messages! {
         link_bad_desired,
         /// The `?host=` origin `{origin}` is not allowed.
         host_not_allowed,
+        /// Embedded by `{page}`, while the link names `{origin}`.
+        host_elsewhere,
         /// The run asked for is the assignment's, and no assignment is loaded.
         run_nothing_given,
         /// A scale run asks for `{desired}` copies, more than `{max}`.

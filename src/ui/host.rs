@@ -18,6 +18,19 @@ use wasm_bindgen::JsCast;
 /// build that ships (`trunk build --release`) admits the course's origins only.
 const LOCAL_HOSTS: bool = option_env!("CPLAB_TEST_HOSTS").is_some();
 
+/// The origin of the page the lab is framed in, when the browser says (Chromium and Safari
+/// through `location.ancestorOrigins`, which a sandboxed frame has too); none at the top level.
+fn embedder() -> Option<String> {
+    let window = web_sys::window()?;
+    let parent = window.parent().ok().flatten()?;
+    if js_sys::Object::is(&parent, &window) {
+        return None;
+    }
+    // Not in web-sys's bindings: read as a property (a list; index 0 is the parent).
+    let list = js_sys::Reflect::get(&window.location(), &"ancestorOrigins".into()).ok()?;
+    js_sys::Reflect::get(&list, &0.into()).ok()?.as_string()
+}
+
 /// The embedding page, when there is one the lab may talk to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Host {
@@ -29,7 +42,15 @@ impl Host {
     pub fn from_url(t: &Messages) -> (Option<Host>, Option<String>) {
         let Some(origin) = browser::query("host") else { return (None, None) };
         if host_allowed(&origin, LOCAL_HOSTS) {
-            (Some(Host { origin }), None)
+            // Embedded by another page than the one named: whatever the lab posted would go
+            // nowhere (the browser drops it), so it posts nothing, and the student is told.
+            match embedder() {
+                Some(page) if page != origin => {
+                    let notice = fill(t.host_elsewhere, &[("page", &page), ("origin", &origin)]);
+                    (None, Some(notice))
+                }
+                _ => (Some(Host { origin }), None),
+            }
         } else {
             web_sys::console::warn_1(
                 &format!("control-plane-lab: host origin {origin} is not allowed; not posting").into(),
