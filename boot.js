@@ -2,5 +2,19 @@
 // (Why a file of its own, and why two builds: see index.html.)
 const q = new URLSearchParams(location.search);
 const name = ["a", "assignment", "p", "review"].some((k) => q.has(k)) ? "lab_assignments" : "lab";
+
+// A wasm trap (out of memory, an abort) throws past the lab's own panic hook, and no lab code may
+// run after one: show the notice the lab made ready at start, and post the error it carries to the
+// host page it names (only an allowed one: see src/ui/crash.rs).
+const trapped = (error) => {
+  const panel = document.getElementById("crash");
+  if (!(error instanceof WebAssembly.RuntimeError) || !panel || !panel.hidden) return;
+  panel.hidden = false;
+  const { host, message } = panel.dataset;
+  if (host && message && window.parent !== window) window.parent.postMessage(JSON.parse(message), host);
+};
+addEventListener("error", (e) => trapped(e.error));
+addEventListener("unhandledrejection", (e) => trapped(e.reason));
+
 const { default: init } = await import(`./${name}.js`);
 await init({ module_or_path: new URL(`./${name}_bg.wasm`, import.meta.url) });

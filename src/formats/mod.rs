@@ -1,9 +1,10 @@
 //! Formats: what goes in and out of the lab as text. Scenario and assignment JSON read into the
 //! model's types (every problem named by its field), the JSON `cplab run` prints, and the CLI's
-//! text tables. The model knows none of them.
+//! text tables, and markup as text for the lab's long lists. The model knows none of them.
 
 pub mod assignment;
 pub mod assignment_json;
+pub mod html;
 pub mod json;
 pub mod run_json;
 pub mod scenario_fast;

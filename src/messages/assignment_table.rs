@@ -23,7 +23,8 @@ messages! {
         assignment_unusable_hint,
         /// `{origin}` is not a usable assignment: `{why}`.
         assignment_not_usable,
-        /// `{origin}`: `{why}` (the answer key could not be made).
+        /// `{origin}`: `{why}` (the answer key could not be made in the browser's limits of `{steps}`
+        /// steps, `{items}` items read, `{keys}` keys).
         assignment_no_key,
         /// A broken `?a=` link: `{why}`.
         assignment_link_broken,
@@ -235,6 +236,10 @@ messages! {
         e_unknown_health,
         /// A run stopped at the step limit, after `{steps}` steps.
         e_step_limit,
+        /// A run stopped at the item-read limit, past `{items}` items read.
+        e_read_limit,
+        /// A run stopped at the key limit, past `{keys}` keys in the store.
+        e_key_limit,
         /// An assignment too large.
         e_assignment_too_large,
         /// No version in an assignment; this lab reads `{version}`.

@@ -137,9 +137,13 @@ impl PartialEq for Problem {
 impl Eq for Problem {}
 
 impl AssignmentMessages {
-    /// The step limit a run reached.
+    /// The limit a run reached.
     pub fn step_limit(&self, limit: &TraceLimit) -> String {
-        fill(self.e_step_limit, &[("steps", &limit.steps)])
+        match *limit {
+            TraceLimit::Steps(n) => fill(self.e_step_limit, &[("steps", &n)]),
+            TraceLimit::ItemReads(n) => fill(self.e_read_limit, &[("items", &n)]),
+            TraceLimit::Keys(n) => fill(self.e_key_limit, &[("keys", &n)]),
+        }
     }
 }
 

@@ -35,6 +35,10 @@ messages! {
         run_desired_too_large,
         /// The run went past the lab's `{steps}` steps.
         run_step_limit,
+        /// The run went past the lab's `{items}` items read.
+        run_read_limit,
+        /// The run's store went past the lab's `{keys}` keys.
+        run_key_limit,
 
         // The crash fallback.
         /// Its heading.
@@ -43,6 +47,8 @@ messages! {
         crash_text,
         /// Its reload link.
         crash_reload,
+        /// What the host is told when the lab stopped on a wasm trap (out of memory, an abort).
+        crash_trap,
 
         // The lesson's vocabulary.
         /// The API server.

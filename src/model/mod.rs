@@ -32,5 +32,5 @@ pub use run::{LessonService, Run, RunError, MAX_DESIRED};
 pub use scenario::{lesson_events, lesson_initial, lesson_request, Outcome, Scenario};
 pub use state_store::StateStore;
 pub use timeline::{Change, Event};
-pub use trace::{ActualChange, Op, Step, Totals, TraceLimit, TraceSummary, MAX_TRACE_STEPS};
+pub use trace::{ActualChange, Limits, Op, Step, Totals, TraceLimit, TraceSummary, MAX_TRACE_STEPS};
 pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};

@@ -6,7 +6,7 @@ use super::api_server::{Request, Response};
 use super::part::PartSet;
 use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
 use super::timeline::Event;
-use super::trace::TraceLimit;
+use super::trace::{Limits, TraceLimit};
 use super::value::{Copy, Health, Node, Service, Status, Value};
 use std::rc::Rc;
 
@@ -102,8 +102,14 @@ impl Scenario {
     /// Like [`Scenario::run`]; `values` says whether write steps keep the value they wrote
     /// (the CLI's output has no use for them).
     pub fn run_with(self, values: bool) -> Result<Outcome, TraceLimit> {
+        self.run_within(values, Limits::MODEL)
+    }
+
+    /// Like [`Scenario::run_with`], stopped at `limits` (a driver's own budget).
+    pub fn run_within(self, values: bool, limits: Limits) -> Result<Outcome, TraceLimit> {
         let mut plane = Plane::new(self.initial, self.down);
         plane.store_mut().set_record_values(values);
+        plane.store_mut().set_limits(limits)?;
         let mut responses = Vec::with_capacity(self.requests.len());
         for r in &self.requests {
             responses.push(plane.request(r)?);

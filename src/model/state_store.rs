@@ -4,7 +4,7 @@
 
 use super::names::{FxHashMap, FxHashSet};
 use super::part::Part;
-use super::trace::{ActualChange, Op, Step, TraceLimit, MAX_TRACE_STEPS};
+use super::trace::{ActualChange, Limits, Op, Step, TraceLimit, MAX_TRACE_STEPS};
 use super::value::{Prefix, Status, Value};
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
@@ -52,7 +52,9 @@ pub struct StateStore {
     active: Part,
     round: u32,
     down: bool,
-    step_limit: usize,
+    limits: Limits,
+    /// Items read so far (checked against `limits`).
+    item_reads: usize,
     /// Copies that actually run but have no record in the store (a running report that never
     /// landed); the rest is the `runs` flag of each slot.
     orphans: FxHashSet<Rc<str>>,
@@ -74,7 +76,8 @@ impl StateStore {
             active: Part::ApiServer,
             round: 0,
             down: false,
-            step_limit: MAX_TRACE_STEPS,
+            limits: Limits::MODEL,
+            item_reads: 0,
             orphans: FxHashSet::default(),
             actual_log: Vec::new(),
             record_values: true,
@@ -113,9 +116,14 @@ impl StateStore {
         self.record_values = on;
     }
 
-    /// Lowers the step limit (tests use it to reach the limit quickly).
-    pub fn set_step_limit(&mut self, steps: usize) {
-        self.step_limit = steps.min(MAX_TRACE_STEPS);
+    /// Sets how far the run may go (the steps never past [`MAX_TRACE_STEPS`]). Says at once when
+    /// the store already holds more keys than `limits` allow.
+    pub fn set_limits(&mut self, limits: Limits) -> Result<(), TraceLimit> {
+        self.limits = Limits { steps: limits.steps.min(MAX_TRACE_STEPS), ..limits };
+        if self.live > self.limits.keys {
+            return Err(TraceLimit::Keys(self.limits.keys));
+        }
+        Ok(())
     }
 
     /// Names the component whose reads and writes follow.
@@ -139,6 +147,7 @@ impl StateStore {
         }
         self.check_limit()?;
         snapshot.items = self.view(&snapshot).count();
+        self.item_reads = self.item_reads.saturating_add(snapshot.items);
         self.record(Op::Read, Rc::from(format!("{prefix}*")), snapshot.items, None);
         Ok(snapshot)
     }
@@ -341,9 +350,18 @@ impl StateStore {
     }
 
     /// Checked before any change, so a stopped run never holds a half-recorded step.
+    /// The step that takes the item reads or the keys past their limit still lands (a read's
+    /// count is known only once it has scanned); the step after it is refused.
     fn check_limit(&self) -> Result<(), TraceLimit> {
-        if self.trace.len() >= self.step_limit {
-            return Err(TraceLimit { steps: self.step_limit });
+        let limits = &self.limits;
+        if self.trace.len() >= limits.steps {
+            return Err(TraceLimit::Steps(limits.steps));
+        }
+        if self.item_reads > limits.item_reads {
+            return Err(TraceLimit::ItemReads(limits.item_reads));
+        }
+        if self.live > limits.keys {
+            return Err(TraceLimit::Keys(limits.keys));
         }
         Ok(())
     }
@@ -444,9 +462,28 @@ mod tests {
     #[test]
     fn the_step_limit_stops_a_run() {
         let mut s = StateStore::new([]);
-        s.set_step_limit(2);
+        s.set_limits(Limits { steps: 2, ..Limits::MODEL }).unwrap();
         s.read("copy/").unwrap();
         s.read("copy/").unwrap();
-        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit { steps: 2 });
+        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit::Steps(2));
+    }
+
+    #[test]
+    fn the_item_read_and_key_limits_stop_a_run() {
+        let copy = |i: usize| (Rc::from(format!("copy/a-{i}")), svc(1));
+        let mut s = StateStore::new((0..3).map(copy));
+        s.set_limits(Limits { item_reads: 5, ..Limits::MODEL }).unwrap();
+        s.read("copy/").unwrap();
+        s.read("copy/").unwrap();
+        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit::ItemReads(5));
+
+        let mut s = StateStore::new((0..3).map(copy));
+        assert_eq!(s.set_limits(Limits { keys: 2, ..Limits::MODEL }), Err(TraceLimit::Keys(2)));
+        let mut s = StateStore::new((0..3).map(copy));
+        s.set_limits(Limits { keys: 4, ..Limits::MODEL }).unwrap();
+        s.write(&Rc::from("copy/a-3"), svc(1)).unwrap();
+        s.write(&Rc::from("copy/a-3"), svc(2)).expect("a key already there adds none");
+        s.write(&Rc::from("copy/a-4"), svc(1)).expect("the step past the limit lands");
+        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit::Keys(4));
     }
 }

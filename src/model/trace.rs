@@ -57,12 +57,33 @@ pub struct ActualChange {
     pub running: bool,
 }
 
-/// The run recorded more steps than a lab can show: it was stopped there. (Its text is the
-/// messages layer's; the model only says which limit.)
+/// The run went past one of its [`Limits`]: it was stopped there. (Its text is the messages
+/// layer's; the model only says which limit, and its value.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TraceLimit {
-    /// The limit that was reached.
+pub enum TraceLimit {
+    /// More trace steps than this.
+    Steps(usize),
+    /// More items read, over all reads, than this.
+    ItemReads(usize),
+    /// More keys in the store at once than this.
+    Keys(usize),
+}
+
+/// How far one run may go before it is stopped: what a driver of the model can afford. The CLI
+/// runs with [`Limits::MODEL`]; the lab in a browser sets its own, smaller ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most trace steps.
     pub steps: usize,
+    /// Most items read over the run: the cost of reads, which grows with the store.
+    pub item_reads: usize,
+    /// Most keys the store may hold at once.
+    pub keys: usize,
+}
+
+impl Limits {
+    /// The model's own bound: [`MAX_TRACE_STEPS`] steps, reads and keys unbounded.
+    pub const MODEL: Limits = Limits { steps: MAX_TRACE_STEPS, item_reads: usize::MAX, keys: usize::MAX };
 }
 
 /// Most trace steps one run may record. A scenario can ask for endless work (a copy suffix that

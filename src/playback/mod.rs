@@ -4,17 +4,26 @@
 
 mod edits;
 mod frame;
+mod marks;
 mod world;
 
 pub use edits::Edits;
 pub use frame::{Frame, ServiceCount};
+pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
 pub use world::{CopyState, NodeView, World};
 
 use crate::model::{
-    judge, lesson_initial, ActualChange, Event, MatrixRow, PartSet, Request, Response, Run, RunError,
+    judge, lesson_initial, ActualChange, Event, Limits, MatrixRow, PartSet, Request, Response, Run, RunError,
     Scenario, StateStore, Step, Totals, TraceLimit, Value,
 };
 use std::rc::Rc;
+
+/// How far a run the lab plays in a browser may go: beyond these it is refused with a message that
+/// names the limit and points to `cplab run`, which runs with the model's own bound. Chosen so the
+/// largest run accepted records and plays without freezing the page (measured by
+/// `tests/e2e/heavy.spec.mjs`): 25,000 steps, so a 20,000-step run still plays; two million items
+/// read, as reads scan the store; 1,000 keys, as every frame shows the whole store.
+pub const LIMITS: Limits = Limits { steps: 25_000, item_reads: 2_000_000, keys: 1_000 };
 
 /// A finished run, kept whole for playback.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,7 +81,7 @@ impl Recording {
     }
 
     fn record(scenario: &Scenario, matrix: bool) -> Result<Recording, TraceLimit> {
-        let outcome = scenario.simulate()?;
+        let outcome = scenario.clone().run_within(true, LIMITS)?;
         let store = outcome.plane.store();
         let steps = store.trace().to_vec();
         let mut running = Vec::with_capacity(steps.len() + 1);
@@ -192,6 +201,48 @@ mod tests {
             Recording::of_run(Run::Given, PartSet::NONE, &[], None),
             Err(RecordError::Run(RunError::NothingGiven))
         );
+    }
+
+    /// A scenario of one service at `desired` beside a copy whose suffix is not a number, on one
+    /// node: with `desired` over 2 every round has work (each new copy is `copy/b-NaN`).
+    fn endless(desired: u32, max_rounds: u32) -> Scenario {
+        use crate::model::{Copy, Health, Node, Service, Status};
+        let copy = Copy { service: "b".into(), node: Some("m".into()), status: Status::Running };
+        Scenario {
+            initial: vec![
+                ("service/b".into(), Value::Service(Service { desired })),
+                ("copy/b-x".into(), Value::Copy(copy)),
+                ("node/m".into(), Value::Node(Node { capacity: 100, health: Health::Alive })),
+            ],
+            requests: Vec::new(),
+            max_rounds,
+            ..Scenario::lesson()
+        }
+    }
+
+    #[test]
+    fn the_browser_plays_a_20000_step_run_and_refuses_past_its_limits() {
+        let long = Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&endless(20, 800))).unwrap();
+        assert_eq!(long.len(), 20_001);
+        // Lengths, not recordings: a failure prints a number, not twenty thousand steps.
+        let over = |s: Scenario| {
+            Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&s)).map(|r| r.len()).unwrap_err()
+        };
+        assert_eq!(over(endless(20, 1000)), RecordError::Limit(TraceLimit::Steps(LIMITS.steps)));
+        // A short link of the kind that froze the page: desired 100,000 fills the store past its
+        // key limit within the first round.
+        let mut big = endless(100_000, 10);
+        big.initial.remove(1);
+        assert_eq!(over(big), RecordError::Limit(TraceLimit::Keys(LIMITS.keys)));
+        // Reads that scan a large store add up first: 900 copies read three times a round.
+        let mut wide = endless(3, 1000);
+        wide.initial.extend((0..900).map(|i| {
+            let c =
+                crate::model::Copy { service: "c".into(), node: None, status: crate::model::Status::Running };
+            (format!("copy/c-{i}").into(), Value::Copy(c))
+        }));
+        let wide = Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&wide)).map(|r| r.len());
+        assert_eq!(wide, Err(RecordError::Limit(TraceLimit::ItemReads(LIMITS.item_reads))));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
-use crate::model::{matrix_run, MatrixRow, PartSet, Scenario, TraceLimit, TraceSummary, Verdict};
+use crate::model::{matrix_run, Limits, MatrixRow, PartSet, Scenario, TraceLimit, TraceSummary, Verdict};
 use std::fmt;
 
 /// One thing to predict, with its correct answer.
@@ -87,9 +87,14 @@ impl Assignment {
 
     /// Every item to predict with its correct answer, computed by the model.
     pub fn answer_key(&self) -> Result<Vec<Item>, TraceLimit> {
+        self.answer_key_within(Limits::MODEL)
+    }
+
+    /// The same, the assignment's run stopped at `limits` (the lab's budget in a browser).
+    pub fn answer_key_within(&self, limits: Limits) -> Result<Vec<Item>, TraceLimit> {
         let mut items = Vec::new();
         if !self.predict.is_empty() {
-            let outcome = self.scenario.simulate()?;
+            let outcome = self.scenario.clone().run_within(true, limits)?;
             let store = outcome.plane.store();
             let s = TraceSummary::of(store.trace(), store.revision(), outcome.plane.rounds());
             for &q in &self.predict {

@@ -6,6 +6,7 @@ use super::{apply_shared, browser, files, Lab};
 use crate::formats::assignment_json;
 use crate::messages::fill;
 use crate::model::Run;
+use crate::playback::LIMITS;
 use crate::teaching::report::decode_link;
 use crate::teaching::share::Shared;
 use leptos::prelude::*;
@@ -55,9 +56,13 @@ pub(super) fn load(
         let parsed = text.and_then(|text| {
             let assignment = assignment_json::parse(&text)
                 .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
-            let items = assignment
-                .answer_key()
-                .map_err(|e| fill(a.assignment_no_key, &[("origin", &origin), ("why", &a.step_limit(&e))]))?;
+            let items = assignment.answer_key_within(LIMITS).map_err(|e| {
+                let why = a.step_limit(&e);
+                let (steps, items, keys) = (&LIMITS.steps, &LIMITS.item_reads, &LIMITS.keys);
+                let args: [(&str, &dyn std::fmt::Display); 5] =
+                    [("origin", &origin), ("why", &why), ("steps", steps), ("items", items), ("keys", keys)];
+                fill(a.assignment_no_key, &args)
+            })?;
             Ok(Loaded { assignment, text, items })
         });
         match parsed {

@@ -1,25 +1,55 @@
 //! When the lab fails: a plain message with a Reload link, built with the DOM alone (the wasm
 //! cannot be trusted to run again), and an `error` message to the embedding page.
+//!
+//! A panic reaches [`show`] through the panic hook. A wasm trap (out of memory, an abort) throws
+//! past every Rust hook, so the notice is made ready at start, hidden, and `boot.js` shows it and
+//! posts the error it carries when the browser reports a `WebAssembly.RuntimeError`: no code of
+//! the lab runs after a trap.
 
 use super::host::Host;
 use crate::teaching::embed::error_message;
 
-/// Shows the fallback and tells the host. Never panics itself.
+/// The notice's id, which `boot.js` looks for.
+const ID: &str = "crash";
+
+/// Builds the notice, hidden, at the top of the page, with what `boot.js` needs to report a trap:
+/// the host's origin (only an allowed one) and the `error` message for it.
+pub fn prepare() {
+    let t = super::page_messages().0;
+    let Some(panel) = panel() else { return };
+    let _ = panel.set_attribute("hidden", "");
+    if let Some(host) = Host::from_url(t).0 {
+        let _ = panel.set_attribute("data-host", host.origin());
+        let _ = panel.set_attribute("data-message", &error_message(t.crash_trap));
+    }
+}
+
+/// Shows the notice and tells the host. Never panics itself.
 pub fn show(what: &str) {
     let t = super::page_messages().0;
     if let Some(host) = Host::from_url(t).0 {
         host.post(&error_message(what));
     }
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(body) = document.body() else { return };
-    let (Ok(panel), Ok(heading), Ok(text), Ok(reload)) = (
-        document.create_element("div"),
-        document.create_element("h2"),
-        document.create_element("p"),
-        document.create_element("a"),
-    ) else {
-        return;
-    };
+    let prepared = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(ID));
+    if let Some(panel) = prepared.or_else(panel) {
+        let _ = panel.remove_attribute("hidden");
+        // Told once: a trap after the panic must not post again.
+        let _ = panel.remove_attribute("data-host");
+    }
+}
+
+/// The notice, at the top of the body.
+fn panel() -> Option<web_sys::Element> {
+    let t = super::page_messages().0;
+    let document = web_sys::window()?.document()?;
+    let body = document.body()?;
+    let (panel, heading, text, reload) = (
+        document.create_element("div").ok()?,
+        document.create_element("h2").ok()?,
+        document.create_element("p").ok()?,
+        document.create_element("a").ok()?,
+    );
+    let _ = panel.set_attribute("id", ID);
     let _ = panel.set_attribute("class", "crash");
     let _ = panel.set_attribute("role", "alert");
     let _ = panel.set_attribute("data-testid", "crash");
@@ -35,4 +65,5 @@ pub fn show(what: &str) {
     let _ = panel.append_child(&text);
     let _ = panel.append_child(&reload);
     let _ = body.prepend_with_node_1(&panel);
+    Some(panel)
 }

@@ -38,6 +38,11 @@ pub struct Host {
 }
 
 impl Host {
+    /// The host page's origin.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
     /// The host named by `?host=`, if allowed; otherwise a notice says why it is not used.
     pub fn from_url(t: &Messages) -> (Option<Host>, Option<String>) {
         let Some(origin) = browser::query("host") else { return (None, None) };

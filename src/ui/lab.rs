@@ -2,7 +2,7 @@
 //! recording, a cursor into it, and the one [`Frame`] every view reads at that cursor.
 
 use crate::messages::{fill, Messages};
-use crate::model::{repair_scenarios, Event, PartSet, Run, RunError, Scenario, MATRIX_ORDER};
+use crate::model::{repair_scenarios, Event, PartSet, Run, RunError, Scenario, TraceLimit, MATRIX_ORDER};
 use crate::playback::{Edits, Frame, RecordError, Recording};
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -151,7 +151,9 @@ impl Lab {
             RecordError::Run(RunError::DesiredTooLarge { desired }) => {
                 fill(t.run_desired_too_large, &[("desired", &desired), ("max", &crate::model::MAX_DESIRED)])
             }
-            RecordError::Limit(limit) => fill(t.run_step_limit, &[("steps", &limit.steps)]),
+            RecordError::Limit(TraceLimit::Steps(n)) => fill(t.run_step_limit, &[("steps", &n)]),
+            RecordError::Limit(TraceLimit::ItemReads(n)) => fill(t.run_read_limit, &[("items", &n)]),
+            RecordError::Limit(TraceLimit::Keys(n)) => fill(t.run_key_limit, &[("keys", &n)]),
         })
     }
 

@@ -46,11 +46,16 @@ pub fn mount() {
         web_sys::console::error_1(&info.to_string().into());
         crash::show(&info.to_string());
     }));
-    // A way to see the fallback on purpose (the end-to-end tests use it).
-    if browser::query("selftest").as_deref() == Some("panic") {
-        panic!("self-test: the lab was asked to fail");
-    }
+    crash::prepare();
     leptos::mount::mount_to_body(App);
+    // Ways to see the fallback on purpose (the end-to-end tests use them): a panic, and a wasm trap
+    // (out of memory: no panic hook runs), each once the lab is up, as a failure mid-session is.
+    match browser::query("selftest").as_deref() {
+        Some("panic") => panic!("self-test: the lab was asked to fail"),
+        // An abort: what running out of memory ends in (the allocator's handler aborts), a trap.
+        Some("trap") => set_timeout(|| std::process::abort(), std::time::Duration::ZERO),
+        _ => {}
+    }
 }
 
 /// The whole lab, in the language `?lang=` names (English when the lab has no table for it).

@@ -1,25 +1,85 @@
 //! The trace table: one row per step up to the cursor, the current row marked, rounds set apart,
-//! and the lesson's summary line.
+//! and the lesson's summary line. A long run is drawn a window at a time: only the rows near what
+//! the box shows exist, with empty rows above and below standing in for the rest, so a
+//! 20,000-step run scrolls and steps as fast as the lesson's 17.
 
 use super::lab::Lab;
+use crate::formats::html::Esc;
 use crate::messages::fill;
+use crate::model::Step;
 
 use leptos::prelude::*;
 
+/// Runs up to this many steps are drawn whole.
+const WHOLE: usize = 300;
+/// Steps drawn above the first one in view, and in all.
+const ABOVE: usize = 60;
+const WINDOW: usize = 180;
+/// The window moves in strides this long, so scrolling redraws rows only now and then.
+const STRIDE: usize = 30;
+
+/// Round headings among the first `n` steps: a step starts a round when the step before it is of
+/// another round.
+fn headings(steps: &[Step], n: usize) -> usize {
+    let n = n.min(steps.len());
+    (0..n).filter(|&i| i == 0 || steps[i].round != steps[i - 1].round).count()
+}
+
+/// The trace's line (heading rows and step rows, from 0) of step `i`'s row.
+fn line_of(steps: &[Step], i: usize) -> usize {
+    i + headings(steps, i + 1)
+}
+
+/// The step whose row is at or just after line `line`: one pass, counting lines.
+fn step_at(steps: &[Step], line: usize) -> usize {
+    let mut at = 0;
+    for i in 0..steps.len() {
+        at += 1 + usize::from(i == 0 || steps[i].round != steps[i - 1].round);
+        if at > line {
+            return i;
+        }
+    }
+    steps.len()
+}
+
+/// The first step drawn, when the box's first visible line is `line`: a stride's start.
+fn window_start(steps: &[Step], line: usize) -> usize {
+    step_at(steps, line).saturating_sub(ABOVE) / STRIDE * STRIDE
+}
+
+/// A row's height in pixels as drawn now (rows are all about one height; phones show them as
+/// taller cards): the drawn rows' span over their number.
+fn row_height() -> Option<i32> {
+    use wasm_bindgen::JsCast;
+    let document = web_sys::window()?.document()?;
+    let rows = document.query_selector_all("#trace-scroll tr[data-line]").ok()?;
+    let at = |i| rows.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok());
+    let (first, last) = (at(0)?, at(rows.length().checked_sub(1)?)?);
+    let lines = last.get_attribute("data-line")?.parse::<i32>().ok()?
+        - first.get_attribute("data-line")?.parse::<i32>().ok()?;
+    let span = last.offset_top() + last.offset_height() - first.offset_top();
+    (span > 0).then(|| span / (lines + 1).max(1))
+}
+
 /// Scrolls the trace's box (only the box, never the page) so that the row of step `step` is in
-/// view: the current step stays visible while the student plays or steps.
-fn keep_in_view(step: usize) {
+/// view: the current step stays visible while the student plays or steps. A row not drawn yet is
+/// brought near by its line times the row height; the scroll then draws it.
+fn keep_in_view(step: usize, line: usize) {
     use wasm_bindgen::JsCast;
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(scroller) = document.get_element_by_id("trace-scroll") else { return };
+    let view = scroller.client_height();
     let row = document
         .get_element_by_id(&format!("step-{step}"))
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    let scroller = document.get_element_by_id("trace-scroll");
-    let (Some(row), Some(scroller)) = (row, scroller) else { return };
+    let Some(row) = row else {
+        let height = row_height().unwrap_or(28);
+        scroller.set_scroll_top(line as i32 * height - view / 2);
+        return;
+    };
     let (top, height) = (row.offset_top(), row.offset_height());
     // The table's sticky head covers the top of the box; keep the row below it.
     let head = 2 * height;
-    let view = scroller.client_height();
     if top - head < scroller.scroll_top() {
         scroller.set_scroll_top((top - head).max(0));
     } else if top + height > scroller.scroll_top() + view {
@@ -36,31 +96,57 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     Effect::new(move |_| {
         let step = lab.cursor.get();
         if step > 0 {
-            request_animation_frame(move || keep_in_view(step));
+            let line = line_of(&lab.recording_untracked().steps, step - 1);
+            request_animation_frame(move || keep_in_view(step, line));
         }
     });
+    // The first step drawn (a stride's start); moved by scrolling the box.
+    let start = RwSignal::new(0usize);
+    let on_scroll = move |_| {
+        let Some(scroller) =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("trace-scroll"))
+        else {
+            return;
+        };
+        let line = (scroller.scroll_top() / row_height().unwrap_or(28).max(1)).max(0) as usize;
+        let at = window_start(&lab.recording_untracked().steps, line);
+        if at != start.get_untracked() {
+            start.set(at);
+        }
+    };
+    // The steps drawn, and the lines the empty rows above and below them stand in for.
+    let window = move || {
+        let recording = lab.recording();
+        let cursor = lab.frame().cursor;
+        let steps = &recording.steps[..cursor];
+        if cursor <= WHOLE {
+            return (0, cursor, 0, 0);
+        }
+        // The last stride start from which the window still reaches the cursor's row.
+        let last = cursor.saturating_sub(WINDOW).div_ceil(STRIDE) * STRIDE;
+        let from = start.get().min(last);
+        let to = (from + WINDOW).min(cursor);
+        let above = from + headings(steps, from);
+        let below = (cursor - to) + headings(steps, cursor) - headings(steps, to);
+        (from, to, above, below)
+    };
+    let spacer = move |lines: usize| format!("{}px", lines as i32 * row_height().unwrap_or(28));
+    // The rows drawn, as markup: see `formats::html` for why, and how text is kept text.
     let rows = move || {
+        use std::fmt::Write;
         let recording = lab.recording();
         let frame = lab.frame();
         let cursor = frame.cursor;
-        let mut round = None;
-        let mut out = Vec::new();
-        for (i, s) in recording.steps[..cursor].iter().enumerate() {
-            // A round's first step carries the round's heading row. One row type for every step
-            // (no type-erased views): the plain lab's size budget counts such things.
-            let heading = (round != Some(s.round)).then(|| {
+        let (from, to, _, _) = window();
+        // The heading of the first step drawn shows when that step starts its round.
+        let mut round = from.checked_sub(1).map(|i| recording.steps[i].round);
+        let mut line = from + headings(&recording.steps, from);
+        let mut html = String::new();
+        for (i, s) in recording.steps[..to].iter().enumerate().skip(from) {
+            // A round's first step comes after the round's heading row.
+            if round != Some(s.round) {
                 let since = round.unwrap_or(0);
                 round = Some(s.round);
-                // What changed at the start of this round (and of any round with no step since).
-                let changes: Vec<String> = recording
-                    .timeline
-                    .iter()
-                    .filter(|e| e.round > since && e.round <= s.round)
-                    .map(|e| t.change(&e.change))
-                    .collect();
-                let changes = (!changes.is_empty()).then(|| {
-                    view! { <span class="round-changes" data-testid="round-changes">{changes.join("; ")}</span> }
-                });
                 let name = if s.round == 0 {
                     t.trace_requests.to_string()
                 } else {
@@ -70,30 +156,49 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                 let own = frame.per_round.get(s.round as usize).copied().unwrap_or_default();
                 let totals =
                     fill(t.trace_round_totals, &[("reads", &own.item_reads), ("writes", &own.writes)]);
-                view! {
-                    <tr class="round" data-testid="round-heading" data-round=s.round>
-                        <th colspan="7" scope="rowgroup">{name}<span class="round-totals">{totals}</span>{changes}</th>
-                    </tr>
+                let _ = write!(
+                    html,
+                    r#"<tr class="round" data-testid="round-heading" data-round="{}" data-line="{line}"><th colspan="7" scope="rowgroup">{}<span class="round-totals">{}</span>"#,
+                    s.round,
+                    Esc(&name),
+                    Esc(&totals)
+                );
+                // What changed at the start of this round (and of any round with no step since).
+                let changes: Vec<String> = recording
+                    .timeline
+                    .iter()
+                    .filter(|e| e.round > since && e.round <= s.round)
+                    .map(|e| t.change(&e.change))
+                    .collect();
+                if !changes.is_empty() {
+                    let _ = write!(
+                        html,
+                        r#"<span class="round-changes" data-testid="round-changes">{}</span>"#,
+                        Esc(&changes.join("; "))
+                    );
                 }
-            });
+                html.push_str("</th></tr>");
+                line += 1;
+            }
             let so_far = recording.totals_at(i + 1);
-            let current = i + 1 == cursor;
-            out.push(
-                view! {
-                    {heading}
-                    <tr data-testid="trace-row" id=format!("step-{}", i + 1) class:current=current aria-current=current.then_some("step")>
-                        <td>{i + 1}</td>
-                        <td>{t.part(s.component)}</td>
-                        <td>{t.op(s.op)}</td>
-                        <td><code>{s.key.to_string()}</code></td>
-                        <td data-label=t.col_items>{s.items}</td>
-                        <td data-label=t.col_rd>{so_far.item_reads}</td>
-                        <td data-label=t.col_wr>{so_far.writes}</td>
-                    </tr>
-                },
+            let current = if i + 1 == cursor { r#" class="current" aria-current="step""# } else { "" };
+            let _ = write!(
+                html,
+                r#"<tr data-testid="trace-row" id="step-{n}" data-line="{line}"{current}><td>{n}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td data-label="{}">{}</td><td data-label="{}">{}</td><td data-label="{}">{}</td></tr>"#,
+                Esc(t.part(s.component)),
+                Esc(t.op(s.op)),
+                Esc(&s.key),
+                Esc(t.col_items),
+                s.items,
+                Esc(t.col_rd),
+                so_far.item_reads,
+                Esc(t.col_wr),
+                so_far.writes,
+                n = i + 1,
             );
+            line += 1;
         }
-        out
+        html
     };
     let summary = move || {
         let s = lab.frame().summary.clone();
@@ -113,10 +218,12 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     view! {
         <section class="trace" aria-labelledby="trace-title">
             <h2 id="trace-title">{t.trace_title}</h2>
-            <div class="scroll" id="trace-scroll" tabindex="0" role="region" aria-label=t.trace_region>
+            <div class="scroll" id="trace-scroll" tabindex="0" role="region" aria-label=t.trace_region on:scroll=on_scroll>
                 <table data-testid="trace-table">
                     {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
-                    <tbody>{rows}</tbody>
+                    <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().2)></tr></tbody>
+                    <tbody inner_html=rows></tbody>
+                    <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().3)></tr></tbody>
                 </table>
             </div>
             <p class="summary" data-testid="trace-summary">{summary}</p>

@@ -4,6 +4,7 @@
 //! words, so believed against actual is something a student sees.
 
 use super::lab::Lab;
+use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
 use crate::playback::CopyState;
 use leptos::prelude::*;
@@ -25,30 +26,34 @@ fn chip(t: &Messages, key: &str, state: CopyState) -> (&'static str, &'static st
 #[component]
 pub fn WorldView(lab: Lab) -> impl IntoView {
     let t = lab.t;
+    // Drawn as markup (see `formats::html`).
     let nodes = move || {
+        use std::fmt::Write;
         let frame = lab.frame();
-        frame
-            .world
-            .nodes
-            .iter()
-            .map(|node| {
-                let label = fill(if node.alive { t.world_node } else { t.world_node_dead }, &[("name", &node.name)]);
-                let copies: Vec<_> = node.copies.iter().map(|(k, s)| (k.to_string(), *s)).collect();
-                let empty = copies.is_empty().then_some(t.world_empty);
-                view! {
-                    <li class=if node.alive { "node" } else { "node dead" } data-testid=format!("world-node-{}", node.name)>
-                        <span class="node-name">{label}</span>
-                        <ul class="copies">
-                            {copies.into_iter().map(|(key, state)| {
-                                let (mark, class, words) = chip(t, &key, state);
-                                view! { <li class=format!("copy {class}") data-copy=key data-state=class><span aria-hidden="true">{mark}</span>" "{words}</li> }
-                            }).collect_view()}
-                        </ul>
-                        <span class="empty">{empty}</span>
-                    </li>
-                }
-            })
-            .collect_view()
+        let mut html = String::new();
+        for node in &frame.world.nodes {
+            let label =
+                fill(if node.alive { t.world_node } else { t.world_node_dead }, &[("name", &node.name)]);
+            let _ = write!(
+                html,
+                r#"<li class="node{}" data-testid="world-node-{}"><span class="node-name">{}</span><ul class="copies">"#,
+                if node.alive { "" } else { " dead" },
+                Esc(&node.name),
+                Esc(&label)
+            );
+            for (key, state) in &node.copies {
+                let (mark, class, words) = chip(t, key, *state);
+                let _ = write!(
+                    html,
+                    r#"<li class="copy {class}" data-copy="{}" data-state="{class}"><span aria-hidden="true">{mark}</span> {}</li>"#,
+                    Esc(key),
+                    Esc(&words)
+                );
+            }
+            let empty = if node.copies.is_empty() { t.world_empty } else { "" };
+            let _ = write!(html, r#"</ul><span class="empty">{}</span></li>"#, Esc(empty));
+        }
+        html
     };
     let waiting = move || {
         let frame = lab.frame();
@@ -60,7 +65,7 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
         <section class="world" aria-labelledby="world-title" data-testid="world">
             <h2 id="world-title">{t.world_title}</h2>
             <p class="hint">{t.world_hint}</p>
-            <ul class="nodes">{nodes}</ul>
+            <ul class="nodes" inner_html=nodes></ul>
             <p class="waiting" data-testid="world-waiting">{waiting}</p>
         </section>
     }

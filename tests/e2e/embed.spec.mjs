@@ -86,6 +86,27 @@ test("a failure shows a plain fallback with Reload, and posts error to the host"
   expect(error.data.payload.message).toContain("self-test: the lab was asked to fail");
 });
 
+test("a wasm trap (no panic hook runs) shows the same fallback and posts error to the host", async ({ page }) => {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const lab = await open(page, HOST, `${LAB}?embed=1&selftest=trap&host=${encodeURIComponent(HOST)}`);
+  await expect(lab.getByTestId("crash")).toBeVisible();
+  await expect(lab.getByTestId("crash")).toContainText("The lab stopped because of an error");
+  await expect(lab.getByTestId("reload")).toHaveAttribute("href", /selftest=trap/);
+  await expect.poll(() => own(page, "error")).toHaveLength(1);
+  const [error] = await own(page, "error");
+  expect(error.data.payload.message).toContain("WebAssembly stopped");
+});
+
+test("the plain lab keeps the fallback hidden until a trap, then shows it", async ({ page }) => {
+  await page.goto("./");
+  await expect(page.getByTestId("trace-summary")).toBeVisible();
+  await expect(page.getByTestId("crash")).toBeHidden();
+  await page.goto("./?selftest=trap");
+  await expect(page.getByTestId("crash")).toBeVisible();
+  await expect(page.getByTestId("crash")).toHaveAttribute("role", "alert");
+});
+
 // The README's first embed snippet, exactly as printed but for its host origin, on a plain static
 // server (no CORS header) under the course's path, as a teacher would paste it.
 const COURSE = "http://127.0.0.1:8096";

@@ -1,0 +1,117 @@
+// Heavy input: links short enough to paste that once froze the page for a minute or more. The lab
+// in a browser has its own limits (`LIMITS` in src/playback/mod.rs): beyond them it says so at
+// once, naming the limit and the CLI; within them the page stays responsive.
+import { test, expect } from "@playwright/test";
+import { lock } from "./lab-page.mjs";
+
+const link = (doc) => `./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`;
+const node = { capacity: 100000, health: "alive" };
+// One service beside a copy whose suffix is not a number: every new copy is copy/b-NaN, so every
+// round has work until max_rounds.
+const endless = (desired, maxRounds) => ({
+  initial: {
+    "service/b": { desired },
+    "copy/b-x": { service: "b", node: "m", status: "running" },
+    "node/m": { capacity: 100, health: "alive" },
+  },
+  max_rounds: maxRounds,
+});
+
+// The longest task the page has run since `since` (ms on the page's clock), from the browser's own
+// long-task records.
+async function longestTask(page, since) {
+  return page.evaluate(
+    (since) =>
+      new Promise((done) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          done(Math.max(0, ...list.getEntries().filter((e) => e.startTime >= since).map((e) => e.duration)));
+        }).observe({ type: "longtask", buffered: true });
+        // With no long task at all the observer never calls back.
+        setTimeout(() => done(0), 200);
+      }),
+    since,
+  );
+}
+
+// Whether the trace row of step `n` is drawn and inside the trace's scrolling box.
+const inBox = (page, n) =>
+  page.evaluate((n) => {
+    const row = document.getElementById(`step-${n}`);
+    const box = document.getElementById("trace-scroll").getBoundingClientRect();
+    if (!row) return false;
+    const r = row.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  }, n);
+
+test("links that froze the page are refused within a second, naming the limit and the CLI", async ({ page }) => {
+  const cases = [
+    // 249 characters as a JSON link: one service at desired 100,000 (froze the page for 77 s).
+    [{ initial: { "service/a": { desired: 100000 }, "node/m": node } }, "past 1000 keys in the store"],
+    // Three services at 100,000 and endless work (80 s, then a wasm trap and no notice).
+    [
+      {
+        initial: {
+          "service/a": { desired: 100000 }, "service/c": { desired: 100000 }, "service/d": { desired: 100000 },
+          "service/b": { desired: 2 }, "copy/b-x": { service: "b", node: null, status: "pending" },
+          "node/m1": node, "node/m2": node, "node/m3": node, "node/m4": node,
+        },
+      },
+      "past 1000 keys in the store",
+    ],
+    // A small store with endless work: past the step limit.
+    [endless(20, 1000), "stopped after 25000 trace steps"],
+  ];
+  for (const [scenario, limit] of cases) {
+    await page.goto(link({ version: 1, title: "Heavy", scenario, predict: ["steps", "reads"] }));
+    const error = page.getByTestId("assignment-error");
+    await expect(error).toContainText(limit);
+    await expect(error).toContainText("`cplab answer-key`");
+    // From the navigation's start to the refusal on screen, the wasm's start included.
+    const answeredAt = await page.evaluate(() => performance.now());
+    expect(answeredAt).toBeLessThan(1000);
+    expect(await longestTask(page, 0)).toBeLessThan(500);
+  }
+});
+
+test("a 20,000-step run: the trace draws only rows near view, scrolls to its first row, and steps at once", async ({ page }) => {
+  await page.goto(link({ version: 1, title: "Long", scenario: endless(20, 800), predict: ["steps"] }));
+  await page.getByTestId("predict-steps").fill("20001");
+  await lock(page);
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  // Locked, the lab shows the run's end.
+  await expect(page.getByTestId("status-strip")).toContainText("20001 of 20001");
+  const rows = page.getByTestId("trace-row");
+  // Only a window of rows exists, and the current one is in view.
+  expect(await rows.count()).toBeLessThanOrEqual(180);
+  await expect(page.locator("#step-20001")).toHaveAttribute("aria-current", "step");
+  await expect.poll(() => inBox(page, 20001)).toBe(true);
+  const since = await page.evaluate(() => performance.now());
+  // Scrolled to its top, the box draws the first rows; to the middle, the middle ones.
+  const scroller = page.locator("#trace-scroll");
+  await scroller.evaluate((el) => { el.scrollTop = 0; });
+  await expect.poll(() => inBox(page, 1)).toBe(true);
+  await expect(page.getByTestId("round-heading").first()).toHaveAttribute("data-round", "1");
+  await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  // Rows in view, and they are the middle of the run (about 20,800 lines: steps and headings).
+  const firstInView = () =>
+    page.evaluate(() => {
+      const box = document.getElementById("trace-scroll").getBoundingClientRect();
+      const seen = [...document.querySelectorAll("#trace-scroll [data-testid=trace-row]")].find((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top >= box.top && b.bottom <= box.bottom;
+      });
+      return seen ? Number(seen.id.slice(5)) : 0;
+    });
+  await expect.poll(firstInView).toBeGreaterThan(9400);
+  expect(await firstInView()).toBeLessThan(10600);
+  // Steps back and forward land at once, the current row brought back into view.
+  await page.getByTestId("back").click();
+  await expect(page.getByTestId("status-strip")).toContainText("20000 of 20001");
+  await expect.poll(() => inBox(page, 20000)).toBe(true);
+  await page.getByTestId("forward").click();
+  await expect(page.locator("#step-20001")).toHaveAttribute("aria-current", "step");
+  // None of it held the page: no task over 100 ms.
+  expect(await longestTask(page, since)).toBeLessThan(100);
+  expect(await rows.count()).toBeLessThanOrEqual(180);
+});
