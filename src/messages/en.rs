@@ -26,6 +26,8 @@ pub static EN: Messages = Messages {
     crash_title: "The lab stopped because of an error",
     crash_text: "Your saved predictions are kept in this browser. Reload the page to continue; if it happens again, export your report first.",
     crash_reload: "Reload",
+    mark_title: "Step {step}: {what}",
+    mark_write: "{part} writes {key}",
     crash_trap: "the lab's WebAssembly stopped (out of memory or an abort)",
 
     part_api_server: "API server",

@@ -47,6 +47,10 @@ messages! {
         crash_text,
         /// Its reload link.
         crash_reload,
+        /// A scrubber mark's words: `{step}`, `{what}`.
+        mark_title,
+        /// A write on a scrubber mark: `{part}` writes `{key}`.
+        mark_write,
         /// What the host is told when the lab stopped on a wasm trap (out of memory, an abort).
         crash_trap,
 

@@ -34,15 +34,18 @@ impl Recording {
     /// The run's marks, in step order: at each step its round start, then its changes, then its
     /// write.
     pub fn marks(&self) -> Vec<Mark> {
-        let mut rounds = Vec::new();
-        let mut changes = Vec::new();
-        let mut writes = Vec::new();
-        let mut since = None;
+        let starts = |i: usize| i == 0 || self.steps[i].round != self.steps[i - 1].round;
+        let rounds = (0..self.steps.len()).filter(|&i| starts(i)).count();
+        let writes = self.steps.iter().filter(|s| s.op != Op::Read).count();
+        let (rounds, writes) = (rounds <= MOST_OF_A_KIND, writes <= MOST_OF_A_KIND);
+        let mut marks = Vec::new();
         for (i, s) in self.steps.iter().enumerate() {
             let step = i + 1;
-            if since != Some(s.round) {
-                let after = since.unwrap_or(0);
-                rounds.push(Mark { step, kind: MarkKind::Round(s.round) });
+            if starts(i) {
+                if rounds {
+                    marks.push(Mark { step, kind: MarkKind::Round(s.round) });
+                }
+                let after = if i == 0 { 0 } else { self.steps[i - 1].round };
                 let made: Vec<Change> = self
                     .timeline
                     .iter()
@@ -50,27 +53,13 @@ impl Recording {
                     .map(|e| e.change.clone())
                     .collect();
                 if !made.is_empty() {
-                    changes.push(Mark { step, kind: MarkKind::Change(made) });
+                    marks.push(Mark { step, kind: MarkKind::Change(made) });
                 }
-                since = Some(s.round);
             }
-            if s.op != Op::Read {
-                writes.push(Mark { step, kind: MarkKind::Write { part: s.component, key: s.key.clone() } });
-            }
-        }
-        let mut marks = changes;
-        for kind in [rounds, writes] {
-            if kind.len() <= MOST_OF_A_KIND {
-                marks.extend(kind);
+            if writes && s.op != Op::Read {
+                marks.push(Mark { step, kind: MarkKind::Write { part: s.component, key: s.key.clone() } });
             }
         }
-        // By step; at one step the round first, then its changes, then the write.
-        let order = |m: &Mark| match m.kind {
-            MarkKind::Round(_) => 0,
-            MarkKind::Change(_) => 1,
-            MarkKind::Write { .. } => 2,
-        };
-        marks.sort_by_key(|m| (m.step, order(m)));
         marks
     }
 }
@@ -112,7 +101,8 @@ mod tests {
         let sched = PartSet::of(Part::Scheduler);
         let back = [Event { round: 2, change: Change::Up(Part::Scheduler) }];
         let r = Recording::of_run(Run::Events, sched, &back, None).unwrap();
-        let changes: Vec<Mark> = r.marks().into_iter().filter(|m| matches!(m.kind, MarkKind::Change(_))).collect();
+        let changes: Vec<Mark> =
+            r.marks().into_iter().filter(|m| matches!(m.kind, MarkKind::Change(_))).collect();
         assert_eq!(changes.len(), 1);
         let at = changes[0].step;
         assert_eq!(r.steps[at - 1].round, 2, "the first step of round 2");

@@ -1,8 +1,10 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
 use super::lab::{Lab, SPEEDS};
+use crate::formats::html::Esc;
 use crate::messages::fill;
 use crate::model::Run;
+use crate::playback::MarkKind;
 use leptos::prelude::*;
 
 /// Starts playback from the cursor (from the start when at the end).
@@ -75,6 +77,61 @@ pub fn total(lab: Lab) -> String {
     }
 }
 
+/// Marks under the scrubber where rounds start, writes land and changes take effect (from the
+/// recording: see `playback::marks`); a click goes to that step. Drawn as escaped markup (see
+/// `formats::html`) in an SVG, placed by percentages of its width. Left out while an open
+/// assignment seals the run: its marks would count its rounds and writes. The scrubber is the
+/// keyboard's and the screen reader's way along the run; the marks add a mouse's shortcut and a
+/// picture, so they are hidden from the accessibility tree and take no place in the tab order.
+#[component]
+fn Marks(lab: Lab) -> impl IntoView {
+    let t = lab.t;
+    let marks = move || {
+        use std::fmt::Write;
+        let recording = lab.recording();
+        let marks = if lab.sealed() { Vec::new() } else { recording.marks() };
+        let len = recording.len().max(1);
+        let mut svg = String::new();
+        for m in marks {
+            let (class, glyph, what) = match &m.kind {
+                MarkKind::Round(0) => ("round", "┃", t.trace_requests.to_string()),
+                MarkKind::Round(n) => ("round", "┃", fill(t.trace_round, &[("n", n)])),
+                MarkKind::Write { part, key } => {
+                    ("write", "•", fill(t.mark_write, &[("part", &t.part(*part)), ("key", key)]))
+                }
+                MarkKind::Change(changes) => {
+                    let said: Vec<String> = changes.iter().map(|c| t.change(c)).collect();
+                    ("change", "▼", said.join("; "))
+                }
+            };
+            let title = fill(t.mark_title, &[("step", &m.step), ("what", &what)]);
+            // Per mille of the width, written as a percentage with one decimal (no float code).
+            let at = m.step * 1000 / len;
+            let _ = write!(
+                svg,
+                r#"<text class="mark {class}" data-testid="mark" data-kind="{class}" data-step="{}" x="{}.{}%" y="12" text-anchor="middle"><title>{}</title>{glyph}</text>"#,
+                m.step,
+                at / 10,
+                at % 10,
+                Esc(&title)
+            );
+        }
+        svg
+    };
+    let go = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let mark = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("[data-step]").ok().flatten());
+        if let Some(step) = mark.and_then(|m| m.get_attribute("data-step")).and_then(|s| s.parse().ok()) {
+            pause(lab);
+            lab.go_to(step);
+        }
+    };
+    view! { <svg class="marks" data-testid="marks" aria-hidden="true" inner_html=marks on:click=go></svg> }
+}
+
 /// The playback toolbar.
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
@@ -121,8 +178,9 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <label class="scrubber">
+            <div class="scrubber">
                 <span>{move || fill(t.step_of, &[("step", &lab.cursor.get()), ("total", &total(lab))])}</span>
+                <div class="track">
                 <input
                     type="range"
                     data-testid="scrubber"
@@ -135,7 +193,9 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     }
                     aria-label=t.scrubber_label
                 />
-            </label>
+                <Marks lab />
+                </div>
+            </div>
         </div>
     }
 }

@@ -3,6 +3,7 @@
 //! does nothing. Pressing a part takes it down, or brings it back, from the next round on.
 
 use super::lab::Lab;
+use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
 use crate::model::{Change, Op, Part, PartSet};
 use leptos::prelude::*;
@@ -68,6 +69,42 @@ fn lists(t: &Messages, part: Part) -> Option<String> {
     (!prefixes.is_empty()).then(|| fill(t.part_lists, &[("prefixes", &prefixes.join(", "))]))
 }
 
+/// The token on `part`'s link at the cursor, when the step is `part`'s: a read travels from the
+/// store carrying its item count, a write (or remove) to the store carrying its key. Its arrow
+/// points the way it goes, so with reduced motion, where it stands still mid-link, the direction
+/// is still there. It crosses the link in four fifths of a step at the playback speed (a class per
+/// speed, in the style sheet); each step alternates two identical animations, so the next one
+/// starts afresh. Escaped markup (see `formats::html`): a key is a teacher's text.
+fn token(lab: Lab, part: Part, area: &str) -> String {
+    let frame = lab.frame();
+    let Some(step) = frame.step.as_ref().filter(|s| s.component == part && part != Part::StateStore) else {
+        return String::new();
+    };
+    let read = step.op == Op::Read;
+    // Which way "to the store" points from each side of it.
+    let to_store = match area {
+        "api" => '↓',
+        "nodes" => '↑',
+        "cm" => '→',
+        _ => '←',
+    };
+    let arrow = match (to_store, read) {
+        (a, false) => a,
+        ('↓', true) => '↑',
+        ('↑', true) => '↓',
+        ('→', true) => '←',
+        (_, true) => '→',
+    };
+    let label = if read { lab.t.items(step.items) } else { step.key.to_string() };
+    format!(
+        r#"<span class="token {} {} speed-{}" data-testid="token">{arrow} {}</span>"#,
+        if read { "read" } else { "write" },
+        if frame.cursor % 2 == 0 { "a" } else { "b" },
+        lab.speed.get(),
+        Esc(&label)
+    )
+}
+
 /// One part of the diagram; the store also shows its revision and what the step does to it.
 #[component]
 fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
@@ -95,7 +132,7 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
             <span class="lists">{lists(t, part)}</span>
             {store.then(|| view! { <StoreLine lab t /> })}
             <span class="action">{move || state().2}</span>
-            <span class="link" aria-hidden="true"></span>
+            <span class="link" aria-hidden="true" inner_html=move || token(lab, part, area)></span>
         </button>
     }
 }
