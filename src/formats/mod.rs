@@ -6,6 +6,7 @@ pub mod assignment;
 pub mod assignment_json;
 pub mod html;
 pub mod json;
+pub mod question;
 pub mod run_json;
 pub mod scenario_fast;
 pub mod scenario_json;

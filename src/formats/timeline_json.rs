@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 pub const MAX_EVENTS: usize = 1000;
 
 /// One part's name.
-fn part(v: &Json, at: &str) -> Result<Part, InputError> {
+pub(crate) fn part(v: &Json, at: &str) -> Result<Part, InputError> {
     let name = string(v, at)?;
     Part::from_name(name).ok_or_else(|| InputError {
         path: at.to_string(),

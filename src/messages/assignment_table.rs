@@ -144,6 +144,8 @@ messages! {
         see_matrix_row,
         /// A link to the trace.
         see_trace,
+        /// After the first links of a long run: `{n}` more rows, in the trace.
+        see_more,
         /// A link to read step `{n}` with `{items}` items.
         see_read_step,
         /// A link to step `{n}`.
@@ -306,5 +308,13 @@ messages! {
         what_tolerance,
         /// What `matrix` must be.
         what_matrix,
+        /// What an entry of `ask` must be.
+        what_question,
+        /// A count `{found}` a question does not know (`{expected}`).
+        e_unknown_count,
+        /// An entry of `ask` that names no kind of question.
+        e_question_kind,
+        /// More than `{max}` questions under `ask`.
+        e_too_many_questions,
     }
 }

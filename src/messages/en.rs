@@ -275,6 +275,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     result_wrong: "✗ wrong",
     see_matrix_row: "matrix row “{name}”",
     see_trace: "the trace",
+    see_more: "and {n} more in the trace",
     see_read_step: "#{n} ({items})",
     see_step: "#{n}",
     export_json: "Export report (JSON)",
@@ -355,4 +356,8 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     what_assignment: "an assignment object",
     what_tolerance: "an object of name: whole number",
     what_matrix: "an object {\"rows\", \"cells\"}",
+    what_question: "an object naming one of round, component, writers, service or repair",
+    e_unknown_count: "unknown count \"{found}\" (expected one of {expected})",
+    e_question_kind: "a question names one of round, component, writers, service or repair",
+    e_too_many_questions: "has more than {max} questions",
 };

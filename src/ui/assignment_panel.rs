@@ -301,11 +301,11 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, id: &str) -> Vec<(String, S
     if id == "rounds" || id == "components" {
         return vec![("#trace-title".to_string(), a.see_trace.to_string())];
     }
-    recording
-        .steps
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| wanted(s.op))
+    let rows = recording.steps.iter().enumerate().filter(|(_, s)| wanted(s.op));
+    // A long run's count is made of thousands of rows: the first few are linked, the rest named.
+    let mut links: Vec<(String, String)> = rows
+        .clone()
+        .take(MOST_LINKS)
         .map(|(i, s)| {
             let text = if s.op == Op::Read {
                 fill(a.see_read_step, &[("n", &(i + 1)), ("items", &t.items(s.items))])
@@ -314,5 +314,13 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, id: &str) -> Vec<(String, S
             };
             (format!("#step-{}", i + 1), text)
         })
-        .collect()
+        .collect();
+    let more = rows.count().saturating_sub(MOST_LINKS);
+    if more > 0 {
+        links.push(("#trace-title".to_string(), fill(a.see_more, &[("n", &more)])));
+    }
+    links
 }
+
+/// Most trace rows one wrong answer links to.
+const MOST_LINKS: usize = 20;

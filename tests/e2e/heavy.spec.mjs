@@ -76,9 +76,14 @@ test("links that froze the page are refused within a second, naming the limit an
 
 test("a 20,000-step run: the trace draws only rows near view, scrolls to its first row, and steps at once", async ({ page }) => {
   await page.goto(link({ version: 1, title: "Long", scenario: endless(20, 800), predict: ["steps"] }));
-  await page.getByTestId("predict-steps").fill("20001");
+  await page.getByTestId("predict-steps").fill("20000");
+  const locked = await page.evaluate(() => performance.now());
   await lock(page);
-  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  await expect(page.getByTestId("score")).toHaveText("Score: 0 / 1");
+  // The wrong count links its first rows and names the rest (once 20,000 links froze the page).
+  const see = page.getByTestId("reveal-steps").locator("td.links a");
+  await expect(see).toHaveCount(21);
+  await expect(see.last()).toHaveText("and 19981 more in the trace");
   // Locked, the lab shows the run's end.
   await expect(page.getByTestId("status-strip")).toContainText("20001 of 20001");
   const rows = page.getByTestId("trace-row");
@@ -86,6 +91,8 @@ test("a 20,000-step run: the trace draws only rows near view, scrolls to its fir
   expect(await rows.count()).toBeLessThanOrEqual(180);
   await expect(page.locator("#step-20001")).toHaveAttribute("aria-current", "step");
   await expect.poll(() => inBox(page, 20001)).toBe(true);
+  // Recording, marking and drawing the whole run: no task long enough to freeze the page.
+  expect(await longestTask(page, locked)).toBeLessThan(400);
   const since = await page.evaluate(() => performance.now());
   // Scrolled to its top, the box draws the first rows; to the middle, the middle ones.
   const scroller = page.locator("#trace-scroll");

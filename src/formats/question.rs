@@ -1,0 +1,173 @@
+//! Questions beyond the lesson's six counts and its matrix cells (issue 12): one round's load,
+//! one component's reads, the order in which components write one key, believed and actual per
+//! service, and what a failure-matrix decision becomes once the parts come back. An assignment
+//! lists them under `ask`; each has a stable id that marks, reports and tolerances use.
+
+use super::assignment::Cell;
+use super::json::{err, object, only_fields, required, string, whole, InputError};
+use super::tables::{row_name, row_of_name};
+use super::timeline_json::part;
+use crate::messages::Problem;
+use crate::model::{Part, PartSet, MATRIX_ORDER};
+use serde_json::Value as Json;
+
+/// Most questions one assignment may ask under `ask`.
+pub const MAX_QUESTIONS: usize = 50;
+
+/// One question of an assignment's `ask` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Items read (or writes made) in one round of the assignment's run; round 0 is the requests
+    /// before round 1.
+    Round {
+        /// The round.
+        round: u32,
+        /// Writes rather than item reads.
+        writes: bool,
+    },
+    /// Items one component reads over the assignment's run.
+    PartReads(Part),
+    /// The components that write one key in the assignment's run, in order (a component writing
+    /// it twice in a row is named once). A key never written: no component.
+    Writers(String),
+    /// Copies of one service at the end of the assignment's run: those the store believes run, or
+    /// those that actually do.
+    Service {
+        /// The service's name (`collector` for `service/collector`).
+        service: String,
+        /// Actual rather than believed.
+        actual: bool,
+    },
+    /// A cell of a failure-matrix row once its parts are brought back and the run is quiet again
+    /// (the repair: `cplab matrix --repair`).
+    Repair {
+        /// The row, by the parts down.
+        down: PartSet,
+        /// The cell.
+        cell: Cell,
+    },
+}
+
+impl Question {
+    /// The item id: `round.2.reads`, `component.scheduler.reads`, `writers.copy/collector-4`,
+    /// `service.collector.believed`, `repair.scheduler.scale`.
+    pub fn id(&self) -> String {
+        match self {
+            Question::Round { round, writes } => format!("round.{round}.{}", if *writes { "writes" } else { "reads" }),
+            Question::PartReads(p) => format!("component.{}.reads", p.name()),
+            Question::Writers(key) => format!("writers.{key}"),
+            Question::Service { service, actual } => {
+                format!("service.{service}.{}", if *actual { "actual" } else { "believed" })
+            }
+            Question::Repair { down, cell } => format!("repair.{}.{}", row_name(*down), cell.id()),
+        }
+    }
+}
+
+/// One entry of `ask`, at `at`.
+pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
+    let obj = object(v, at, |a| a.what_question)?;
+    let field = |name: &str| format!("{at}.{name}");
+    let count = |allowed: [&str; 2]| -> Result<bool, InputError> {
+        let found = string(required(obj, at, "count")?, &field("count"))?;
+        match allowed.iter().position(|a| *a == found) {
+            Some(i) => Ok(i == 1),
+            None => err(
+                &field("count"),
+                Problem::of(|a| a.e_unknown_count).with("found", found).with("expected", allowed.join(", ")),
+            ),
+        }
+    };
+    if let Some(round) = obj.get("round") {
+        only_fields(obj, at, &["round", "count"])?;
+        let round = whole(round, &field("round"), 0, u64::from(super::scenario_json::MAX_ROUNDS))? as u32;
+        return Ok(Question::Round { round, writes: count(["reads", "writes"])? });
+    }
+    if let Some(p) = obj.get("component") {
+        only_fields(obj, at, &["component"])?;
+        return Ok(Question::PartReads(part(p, &field("component"))?));
+    }
+    if let Some(key) = obj.get("writers") {
+        only_fields(obj, at, &["writers"])?;
+        return Ok(Question::Writers(string(key, &field("writers"))?.to_string()));
+    }
+    if let Some(service) = obj.get("service") {
+        only_fields(obj, at, &["service", "count"])?;
+        let service = string(service, &field("service"))?.to_string();
+        return Ok(Question::Service { service, actual: count(["believed", "actual"])? });
+    }
+    if let Some(row) = obj.get("repair") {
+        only_fields(obj, at, &["repair", "cell"])?;
+        let name = string(row, &field("repair"))?;
+        let down = row_of_name(name).filter(|d| !d.is_empty() && MATRIX_ORDER.contains(d)).ok_or_else(|| {
+            let rows: Vec<String> = MATRIX_ORDER.iter().filter(|d| !d.is_empty()).map(|d| row_name(*d)).collect();
+            InputError {
+                path: field("repair"),
+                problem: Problem::of(|a| a.e_unknown_row).with("found", name).with("expected", rows.join(", ")),
+            }
+        })?;
+        let name = string(required(obj, at, "cell")?, &field("cell"))?;
+        let cell = Cell::from_id(name).ok_or_else(|| InputError {
+            path: field("cell"),
+            problem: Problem::of(|a| a.e_unknown_cell)
+                .with("found", name)
+                .with("expected", Cell::ALL.map(Cell::id).join(", ")),
+        })?;
+        return Ok(Question::Repair { down, cell });
+    }
+    err(at, Problem::of(|a| a.e_question_kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(text: &str) -> Result<Question, String> {
+        parse_question(&serde_json::from_str(text).unwrap(), "ask[0]").map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn each_kind_reads_and_names_its_item() {
+        let ids: Vec<String> = [
+            r#"{"round": 2, "count": "reads"}"#,
+            r#"{"round": 0, "count": "writes"}"#,
+            r#"{"component": "scheduler"}"#,
+            r#"{"writers": "copy/collector-4"}"#,
+            r#"{"service": "collector", "count": "actual"}"#,
+            r#"{"repair": "API server", "cell": "believed"}"#,
+        ]
+        .iter()
+        .map(|t| q(t).unwrap().id())
+        .collect();
+        assert_eq!(
+            ids,
+            [
+                "round.2.reads",
+                "round.0.writes",
+                "component.scheduler.reads",
+                "writers.copy/collector-4",
+                "service.collector.actual",
+                "repair.API server.believed"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_question_names_its_place() {
+        for (text, message) in [
+            (r#"{"round": 2}"#, "ask[0]: missing field \"count\""),
+            (r#"{"round": 2, "count": "items"}"#, "ask[0].count: unknown count \"items\" (expected one of reads, writes)"),
+            (r#"{"round": -1, "count": "reads"}"#, "ask[0].round: must not be negative"),
+            (r#"{"component": "etcd"}"#, "ask[0].component: unknown component \"etcd\""),
+            (r#"{"service": "collector", "count": "reads"}"#, "ask[0].count: unknown count \"reads\" (expected one of believed, actual)"),
+            (r#"{"repair": "-", "cell": "scale"}"#, "ask[0].repair: unknown row \"-\""),
+            (r#"{"repair": "scheduler", "cell": "speed"}"#, "ask[0].cell: unknown cell \"speed\""),
+            (r#"{"writers": "copy/a", "extra": 1}"#, "ask[0]: unknown field \"extra\""),
+            (r#"{"what": 1}"#, "ask[0]: a question names one of round, component, writers, service or repair"),
+            ("[]", "ask[0]: must be an object naming"),
+        ] {
+            let got = q(text).unwrap_err();
+            assert!(got.starts_with(message), "{text}: {got}");
+        }
+    }
+}
