@@ -16,7 +16,7 @@ fn cplab(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-const SHIPPED: [&str; 3] = ["lesson-trace", "failure-matrix", "full-node"];
+const SHIPPED: [&str; 4] = ["lesson-trace", "failure-matrix", "full-node", "beyond-the-tables"];
 
 #[test]
 fn shipped_assignments_check_clean_and_their_answer_keys_are_pinned() {
@@ -58,6 +58,38 @@ fn trace_answers_agree_with_the_lessons_js() {
         assert_eq!(answer("revision"), js[0]["revision"].to_string(), "{name}");
         assert_eq!(answer("rounds"), js[0]["rounds"].to_string(), "{name}");
     }
+}
+
+#[test]
+fn questions_about_one_component_and_one_key_agree_with_the_lessons_js() {
+    let name = "beyond-the-tables";
+    let text = std::fs::read_to_string(root().join(format!("assignments/{name}.json"))).expect("file");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let js: serde_json::Value =
+        serde_json::from_str(&lesson_js(&["run"], &format!("[{}]", doc["scenario"]))).expect("js json");
+    let trace = js[0]["trace"].as_array().expect("trace");
+    let scheduler: u64 = trace
+        .iter()
+        .filter(|e| e["op"] == "read" && e["component"] == "scheduler")
+        .map(|e| e["items"].as_u64().unwrap_or(0))
+        .sum();
+    let mut writers: Vec<&str> = Vec::new();
+    for e in trace.iter().filter(|e| e["op"] != "read" && e["key"] == "copy/collector-4") {
+        let part = e["component"].as_str().unwrap_or("");
+        if writers.last() != Some(&part) {
+            writers.push(part);
+        }
+    }
+    let (_, key, _) = cplab(&["answer-key", &format!("assignments/{name}.json")]);
+    let answer = |id: &str| -> String {
+        let line = key.lines().find(|l| l.starts_with(&format!("{id} "))).unwrap_or("");
+        // The answer column: what follows the id, less the tolerance at the end.
+        let rest = line[id.len()..].trim();
+        rest.rsplit_once(' ').map_or(rest, |(a, _)| a).trim().to_string()
+    };
+    assert_eq!(answer("component.scheduler.reads"), scheduler.to_string());
+    assert_eq!(answer("writers.copy/collector-4"), writers.join(", "));
+    assert_eq!(writers, ["controller manager", "scheduler", "node agents"]);
 }
 
 #[test]

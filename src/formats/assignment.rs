@@ -162,6 +162,8 @@ pub struct Assignment {
     pub predict: Vec<Quantity>,
     /// Failure-matrix rows to predict.
     pub matrix: Option<MatrixTask>,
+    /// Questions beyond the counts and the matrix cells, in the order asked.
+    pub ask: Vec<super::question::Question>,
     /// How far off a number may be and still count, by item id (`reads`, `matrix.scheduler.rd`)
     /// or by quantity / cell name for all of its items.
     pub tolerance: BTreeMap<String, u64>,

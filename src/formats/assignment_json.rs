@@ -3,6 +3,7 @@
 
 use super::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
 use super::json::{err, join, kind, object, only_fields, quoted, string, whole, InputError};
+use super::question::{parse_question, Question, MAX_QUESTIONS};
 use super::scenario_json::{self, MAX_INPUT_BYTES};
 use super::tables::{row_name, row_of_name};
 use crate::messages::{Problem, Template};
@@ -35,6 +36,7 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
             "scenario",
             "predict",
             "matrix",
+            "ask",
             "tolerance",
             "reveal",
             "retries",
@@ -80,7 +82,12 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None | Some(Json::Null) => None,
         Some(v) => Some(parse_matrix(v)?),
     };
-    if predict.is_empty() && matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty()) {
+    let ask = match obj.get("ask") {
+        None => Vec::new(),
+        Some(v) => parse_ask(v)?,
+    };
+    let no_cells = matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty());
+    if predict.is_empty() && no_cells && ask.is_empty() {
         return err("predict", Problem::of(|a| a.e_asks_nothing));
     }
     let tolerance = match obj.get("tolerance") {
@@ -90,7 +97,7 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
             t.iter()
                 .map(|(k, n)| {
                     let at = format!("tolerance[{}]", quoted(k));
-                    if !known_tolerance(k, &predict, matrix.as_ref()) {
+                    if !known_tolerance(k, &predict, matrix.as_ref()) && !ask.iter().any(|q| q.id() == *k) {
                         return err(&at, Problem::of(|a| a.e_unknown_tolerance).with("found", quoted(k)));
                     }
                     Ok((k.clone(), whole(n, &at, 0, 1_000_000)?))
@@ -107,7 +114,7 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None => 0,
         Some(v) => whole(v, "retries", 0, u64::from(MAX_RETRIES))? as u32,
     };
-    Ok(Assignment { title, instructions, scenario, predict, matrix, tolerance, reveal, retries })
+    Ok(Assignment { title, instructions, scenario, predict, matrix, ask, tolerance, reveal, retries })
 }
 
 fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {
@@ -148,6 +155,26 @@ fn known_tolerance(key: &str, predict: &[Quantity], matrix: Option<&MatrixTask>)
         m.rows.iter().any(|&r| m.cells.iter().any(|c| key == format!("matrix.{}.{}", row_name(r), c.id())))
     });
     quantity || cell || item
+}
+
+/// The `ask` list: each question read, none asked twice, at most [`MAX_QUESTIONS`].
+fn parse_ask(v: &Json) -> Result<Vec<Question>, InputError> {
+    let Json::Array(items) = v else {
+        return err("ask", Problem::of(|a| a.e_not_questions).with_text("kind", kind(v)));
+    };
+    if items.len() > MAX_QUESTIONS {
+        return err("ask", Problem::of(|a| a.e_too_many_questions).with("max", MAX_QUESTIONS));
+    }
+    let mut out: Vec<Question> = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let at = format!("ask[{i}]");
+        let q = parse_question(item, &at)?;
+        if out.contains(&q) {
+            return err(&at, Problem::of(|a| a.e_listed_twice).with("found", quoted(&q.id())));
+        }
+        out.push(q);
+    }
+    Ok(out)
 }
 
 fn parse_matrix(v: &Json) -> Result<MatrixTask, InputError> {
@@ -200,6 +227,18 @@ mod tests {
                 "predict[0]: unknown quantity \"stepz\"",
             ),
             (r#"{"version": 1, "title": "x"}"#, "the assignment asks for nothing"),
+            (
+                r#"{"version": 1, "title": "x", "ask": {}}"#,
+                "ask: must be an array of questions, found an object",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "ask": [{"component": "scheduler"}, {"component": "scheduler"}]}"#,
+                "ask[1]: \"component.scheduler.reads\" is listed twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "ask": [{"round": 1, "count": "reads"}], "tolerance": {"round.2.reads": 1}}"#,
+                "tolerance[\"round.2.reads\"]",
+            ),
             (
                 r#"{"version": 1, "title": "x", "predict": ["steps"], "scenario": {"down": "etcd"}}"#,
                 "scenario.down: unknown component \"etcd\"",

@@ -53,7 +53,9 @@ impl Question {
     /// `service.collector.believed`, `repair.scheduler.scale`.
     pub fn id(&self) -> String {
         match self {
-            Question::Round { round, writes } => format!("round.{round}.{}", if *writes { "writes" } else { "reads" }),
+            Question::Round { round, writes } => {
+                format!("round.{round}.{}", if *writes { "writes" } else { "reads" })
+            }
             Question::PartReads(p) => format!("component.{}.reads", p.name()),
             Question::Writers(key) => format!("writers.{key}"),
             Question::Service { service, actual } => {
@@ -99,13 +101,17 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
     if let Some(row) = obj.get("repair") {
         only_fields(obj, at, &["repair", "cell"])?;
         let name = string(row, &field("repair"))?;
-        let down = row_of_name(name).filter(|d| !d.is_empty() && MATRIX_ORDER.contains(d)).ok_or_else(|| {
-            let rows: Vec<String> = MATRIX_ORDER.iter().filter(|d| !d.is_empty()).map(|d| row_name(*d)).collect();
-            InputError {
-                path: field("repair"),
-                problem: Problem::of(|a| a.e_unknown_row).with("found", name).with("expected", rows.join(", ")),
-            }
-        })?;
+        let down =
+            row_of_name(name).filter(|d| !d.is_empty() && MATRIX_ORDER.contains(d)).ok_or_else(|| {
+                let rows: Vec<String> =
+                    MATRIX_ORDER.iter().filter(|d| !d.is_empty()).map(|d| row_name(*d)).collect();
+                InputError {
+                    path: field("repair"),
+                    problem: Problem::of(|a| a.e_unknown_row)
+                        .with("found", name)
+                        .with("expected", rows.join(", ")),
+                }
+            })?;
         let name = string(required(obj, at, "cell")?, &field("cell"))?;
         let cell = Cell::from_id(name).ok_or_else(|| InputError {
             path: field("cell"),
@@ -156,14 +162,23 @@ mod tests {
     fn a_bad_question_names_its_place() {
         for (text, message) in [
             (r#"{"round": 2}"#, "ask[0]: missing field \"count\""),
-            (r#"{"round": 2, "count": "items"}"#, "ask[0].count: unknown count \"items\" (expected one of reads, writes)"),
+            (
+                r#"{"round": 2, "count": "items"}"#,
+                "ask[0].count: unknown count \"items\" (expected one of reads, writes)",
+            ),
             (r#"{"round": -1, "count": "reads"}"#, "ask[0].round: must not be negative"),
             (r#"{"component": "etcd"}"#, "ask[0].component: unknown component \"etcd\""),
-            (r#"{"service": "collector", "count": "reads"}"#, "ask[0].count: unknown count \"reads\" (expected one of believed, actual)"),
+            (
+                r#"{"service": "collector", "count": "reads"}"#,
+                "ask[0].count: unknown count \"reads\" (expected one of believed, actual)",
+            ),
             (r#"{"repair": "-", "cell": "scale"}"#, "ask[0].repair: unknown row \"-\""),
             (r#"{"repair": "scheduler", "cell": "speed"}"#, "ask[0].cell: unknown cell \"speed\""),
             (r#"{"writers": "copy/a", "extra": 1}"#, "ask[0]: unknown field \"extra\""),
-            (r#"{"what": 1}"#, "ask[0]: a question names one of round, component, writers, service or repair"),
+            (
+                r#"{"what": 1}"#,
+                "ask[0]: a question names one of round, component, writers, service or repair",
+            ),
             ("[]", "ask[0]: must be an object naming"),
         ] {
             let got = q(text).unwrap_err();

@@ -144,6 +144,12 @@ messages! {
         see_matrix_row,
         /// A link to the trace.
         see_trace,
+        /// The matrix grid's region.
+        grid_region,
+        /// A grid cell's actual value: `{actual}`.
+        grid_actual,
+        /// A link to the world (nodes and copies).
+        see_world,
         /// After the first links of a long run: `{n}` more rows, in the trace.
         see_more,
         /// A link to read step `{n}` with `{items}` items.
@@ -312,6 +318,30 @@ messages! {
         what_question,
         /// A count `{found}` a question does not know (`{expected}`).
         e_unknown_count,
+        /// Item reads of the requests before round 1.
+        ask_requests_reads,
+        /// Writes of the requests before round 1.
+        ask_requests_writes,
+        /// Item reads in round `{round}`.
+        ask_round_reads,
+        /// Writes in round `{round}`.
+        ask_round_writes,
+        /// Items `{part}` reads over the run.
+        ask_part_reads,
+        /// Which components write `{key}`, in order.
+        ask_writers,
+        /// Copies of `{service}` the store believes run at the end.
+        ask_believed,
+        /// Copies of `{service}` actually running at the end.
+        ask_actual,
+        /// A matrix cell after repair: `{down}` down, `{cell}`.
+        ask_repair,
+        /// How to type an order of components.
+        order_hint,
+        /// A typed name `{text}` that is not a component (`{names}`).
+        entry_not_a_part,
+        /// `ask` is not an array: found `{kind}`.
+        e_not_questions,
         /// An entry of `ask` that names no kind of question.
         e_question_kind,
         /// More than `{max}` questions under `ask`.

@@ -2,8 +2,12 @@
 //! tolerance allowed, and the scoring of what they typed.
 
 pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
+pub use crate::formats::question::Question;
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
-use crate::model::{matrix_run, Limits, MatrixRow, PartSet, Scenario, TraceLimit, TraceSummary, Verdict};
+use crate::model::{
+    matrix_run, repair_row, Limits, MatrixRow, Op, Outcome, Part, PartSet, Scenario, Status, TraceLimit,
+    TraceSummary, Verdict,
+};
 use std::fmt;
 
 /// One thing to predict, with its correct answer.
@@ -22,25 +26,48 @@ pub struct Item {
 }
 
 /// What an item asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ItemKind {
     /// A count of the run.
     Count(Quantity),
     /// A cell of a failure-matrix row (by the parts down).
     Matrix(PartSet, Cell),
+    /// A question of the `ask` list.
+    Question(Question),
 }
 
 impl ItemKind {
     /// The label of an item of this kind in the language of `t` and `a`.
-    pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> String {
+    pub fn label_in(&self, t: &Messages, a: &AssignmentMessages) -> String {
         match self {
             ItemKind::Count(q) => q.label_in(a).to_string(),
-            ItemKind::Matrix(down, cell) if down.is_empty() => {
+            ItemKind::Question(q) => question_label(q, t, a),
+            &ItemKind::Matrix(down, cell) if down.is_empty() => {
                 fill(a.matrix_item_healthy, &[("cell", &cell.label_in(t, a))])
             }
-            ItemKind::Matrix(down, cell) => {
+            &ItemKind::Matrix(down, cell) => {
                 fill(a.matrix_item, &[("down", &t.down(down)), ("cell", &cell.label_in(t, a))])
             }
+        }
+    }
+}
+
+/// A question's label in the language of `t` and `a`.
+fn question_label(q: &Question, t: &Messages, a: &AssignmentMessages) -> String {
+    match q {
+        Question::Round { round: 0, writes } => {
+            if *writes { a.ask_requests_writes } else { a.ask_requests_reads }.to_string()
+        }
+        Question::Round { round, writes } => {
+            fill(if *writes { a.ask_round_writes } else { a.ask_round_reads }, &[("round", round)])
+        }
+        Question::PartReads(p) => fill(a.ask_part_reads, &[("part", &t.part(*p))]),
+        Question::Writers(key) => fill(a.ask_writers, &[("key", key)]),
+        Question::Service { service, actual } => {
+            fill(if *actual { a.ask_actual } else { a.ask_believed }, &[("service", service)])
+        }
+        Question::Repair { down, cell } => {
+            fill(a.ask_repair, &[("down", &t.down(*down)), ("cell", &cell.label_in(t, a))])
         }
     }
 }
@@ -59,6 +86,8 @@ pub enum Answer {
     Number(u64),
     /// done, half, halted or unknown.
     Word(Verdict),
+    /// Components in order (none: the key is never written).
+    Parts(Vec<Part>),
 }
 
 impl fmt::Display for Answer {
@@ -66,6 +95,11 @@ impl fmt::Display for Answer {
         match self {
             Answer::Number(n) => write!(f, "{n}"),
             Answer::Word(v) => f.write_str(v.as_str()),
+            Answer::Parts(parts) if parts.is_empty() => f.write_str("none"),
+            Answer::Parts(parts) => {
+                let names: Vec<&str> = parts.iter().map(|p| p.name()).collect();
+                f.write_str(&names.join(", "))
+            }
         }
     }
 }
@@ -79,10 +113,21 @@ impl Assignment {
     pub fn reveals(&self, scenario: &Scenario) -> bool {
         let bare = Scenario { timeline: Vec::new(), ..scenario.clone() };
         let own = Scenario { timeline: Vec::new(), ..self.scenario.clone() };
-        let counts = !self.predict.is_empty() && bare == own;
+        let counts = self.asks_about_its_run() && bare == own;
         let rows =
             self.matrix.as_ref().is_some_and(|m| m.rows.iter().any(|&down| bare == Scenario::events(down)));
-        counts || rows
+        // A decision after repair shows once the row's parts come back on the events run.
+        let repairs = self
+            .ask
+            .iter()
+            .any(|q| matches!(q, Question::Repair { down, .. } if bare == Scenario::events(*down)));
+        counts || rows || repairs
+    }
+
+    /// Whether it asks about its own run (a count, or a question other than after repair); if
+    /// not, it is about the failure matrix's events.
+    pub fn asks_about_its_run(&self) -> bool {
+        !self.predict.is_empty() || self.ask.iter().any(|q| !matches!(q, Question::Repair { .. }))
     }
 
     /// Every item to predict with its correct answer, computed by the model.
@@ -93,8 +138,13 @@ impl Assignment {
     /// The same, the assignment's run stopped at `limits` (the lab's budget in a browser).
     pub fn answer_key_within(&self, limits: Limits) -> Result<Vec<Item>, TraceLimit> {
         let mut items = Vec::new();
-        if !self.predict.is_empty() {
-            let outcome = self.scenario.clone().run_within(true, limits)?;
+        // The assignment's own run, when a count or a question about it is asked.
+        let outcome = if self.asks_about_its_run() {
+            Some(self.scenario.clone().run_within(true, limits)?)
+        } else {
+            None
+        };
+        if let Some(outcome) = outcome.as_ref().filter(|_| !self.predict.is_empty()) {
             let store = outcome.plane.store();
             let s = TraceSummary::of(store.trace(), store.revision(), outcome.plane.rounds());
             for &q in &self.predict {
@@ -124,17 +174,68 @@ impl Assignment {
                 }
             }
         }
+        for q in &self.ask {
+            let answer = match (q, &outcome) {
+                (Question::Repair { down, cell }, _) => cell_answer(&repair_row(*down)?.repaired, *cell),
+                (q, Some(outcome)) => question_answer(q, outcome),
+                // Every other question asks about the run, which was run above.
+                (_, None) => continue,
+            };
+            let id = q.id();
+            items.push(self.item(&id, &id, ItemKind::Question(q.clone()), answer));
+        }
         Ok(items)
     }
 
     fn item(&self, id: &str, name: &str, kind: ItemKind, answer: Answer) -> Item {
         let tolerance = match answer {
-            Answer::Word(_) => 0,
+            Answer::Word(_) | Answer::Parts(_) => 0,
             Answer::Number(_) => {
                 self.tolerance.get(id).or_else(|| self.tolerance.get(name)).copied().unwrap_or(0)
             }
         };
         Item { id: id.to_string(), label: kind.label_in(&EN, &EN_ASSIGNMENTS), kind, answer, tolerance }
+    }
+}
+
+/// The answer to a question about the assignment's run, from its outcome.
+fn question_answer(q: &Question, outcome: &Outcome) -> Answer {
+    let store = outcome.plane.store();
+    let trace = store.trace();
+    let items_read = |keep: &dyn Fn(&crate::model::Step) -> bool| {
+        trace.iter().filter(|s| s.op == Op::Read && keep(s)).map(|s| s.items as u64).sum()
+    };
+    match q {
+        Question::Round { round, writes: false } => Answer::Number(items_read(&|s| s.round == *round)),
+        Question::Round { round, writes: true } => {
+            Answer::Number(trace.iter().filter(|s| s.round == *round && s.op != Op::Read).count() as u64)
+        }
+        Question::PartReads(p) => Answer::Number(items_read(&|s| s.component == *p)),
+        Question::Writers(key) => {
+            let mut parts: Vec<Part> = Vec::new();
+            for s in trace.iter().filter(|s| s.op != Op::Read && *s.key == **key) {
+                if parts.last() != Some(&s.component) {
+                    parts.push(s.component);
+                }
+            }
+            Answer::Parts(parts)
+        }
+        // The matrix's own rule: a service's copies are the keys named `copy/<service>-...`.
+        Question::Service { service, actual } => {
+            let prefix = format!("copy/{service}-");
+            let n = if *actual {
+                store.actual().iter().filter(|k| k.starts_with(&prefix)).count()
+            } else {
+                store
+                    .entries()
+                    .filter(|(k, v)| {
+                        k.starts_with(&prefix) && v.as_copy().is_some_and(|c| c.status == Status::Running)
+                    })
+                    .count()
+            };
+            Answer::Number(n as u64)
+        }
+        Question::Repair { .. } => Answer::Number(0),
     }
 }
 
@@ -191,6 +292,11 @@ pub(crate) mod tests {
         let node = shipped("full-node");
         assert!(node.reveals(&Run::Given.scenario(PartSet::NONE, Some(&node.scenario)).unwrap()));
         assert!(!node.reveals(&run(Run::Lesson, PartSet::NONE)));
+        // Questions about its own run seal it; a question after repair seals that row's events.
+        let beyond = shipped("beyond-the-tables");
+        assert!(beyond.reveals(&run(Run::Lesson, PartSet::NONE)));
+        assert!(beyond.reveals(&run(Run::Events, PartSet::of(Part::Scheduler))));
+        assert!(!beyond.reveals(&run(Run::Events, PartSet::of(Part::NodeAgents))));
     }
 
     #[test]

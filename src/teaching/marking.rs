@@ -3,7 +3,7 @@
 
 use super::assignment::{Answer, Item};
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
-use crate::model::Verdict;
+use crate::model::{Part, Verdict};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -18,6 +18,8 @@ pub enum EntryError {
     Negative,
     /// Not one of done, half, halted, unknown.
     NotAVerdict(String),
+    /// A name in an order that is not a component.
+    NotAPart(String),
 }
 
 impl EntryError {
@@ -31,6 +33,10 @@ impl EntryError {
                 let verdicts =
                     [Verdict::Done, Verdict::Half, Verdict::Halted, Verdict::Unknown].map(|v| t.verdict(v));
                 fill(a.entry_not_a_verdict, &[("text", s), ("verdicts", &verdicts.join(", "))])
+            }
+            EntryError::NotAPart(s) => {
+                let names: Vec<&str> = Part::ALL.iter().map(|&p| t.part(p)).collect();
+                fill(a.entry_not_a_part, &[("text", s), ("names", &names.join(", "))])
             }
         }
     }
@@ -73,6 +79,29 @@ pub fn parse_verdict(text: &str) -> Result<Verdict, EntryError> {
     }
 }
 
+/// Reads a typed order of components: names separated by commas (or arrows), in any case, in
+/// the page's language or the lesson's English; `none` (or `-`) for no component.
+pub fn parse_parts(text: &str, t: &Messages) -> Result<Vec<Part>, EntryError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(EntryError::Empty);
+    }
+    if matches!(text.to_lowercase().as_str(), "none" | "-") {
+        return Ok(Vec::new());
+    }
+    text.split([',', '→', '>', ';'])
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            let name_lower = name.to_lowercase();
+            Part::ALL
+                .into_iter()
+                .find(|&p| p.name().to_lowercase() == name_lower || t.part(p).to_lowercase() == name_lower)
+                .ok_or_else(|| EntryError::NotAPart(name.to_string()))
+        })
+        .collect()
+}
+
 /// One prediction against its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Marked {
@@ -88,8 +117,14 @@ pub struct Marked {
     pub correct: bool,
 }
 
-/// Marks every item against what was typed for it (missing entries count as empty).
+/// Marks every item against what was typed for it (missing entries count as empty); component
+/// names are read in English.
 pub fn mark(items: &[Item], typed: &BTreeMap<String, String>) -> Vec<Marked> {
+    mark_in(items, typed, &EN)
+}
+
+/// The same, component names read in `t`'s language too.
+pub fn mark_in(items: &[Item], typed: &BTreeMap<String, String>, t: &Messages) -> Vec<Marked> {
     items
         .iter()
         .map(|item| {
@@ -97,6 +132,7 @@ pub fn mark(items: &[Item], typed: &BTreeMap<String, String>) -> Vec<Marked> {
             let read = match item.answer {
                 Answer::Number(_) => parse_count(&text).map(Answer::Number),
                 Answer::Word(_) => parse_verdict(&text).map(Answer::Word),
+                Answer::Parts(_) => parse_parts(&text, t).map(Answer::Parts),
             };
             let (difference, correct) = match (&read, &item.answer) {
                 (Ok(Answer::Number(p)), Answer::Number(a)) => {
@@ -107,6 +143,7 @@ pub fn mark(items: &[Item], typed: &BTreeMap<String, String>) -> Vec<Marked> {
                     )
                 }
                 (Ok(Answer::Word(p)), Answer::Word(a)) => (None, p == a),
+                (Ok(Answer::Parts(p)), Answer::Parts(a)) => (None, p == a),
                 _ => (None, false),
             };
             Marked { item: item.clone(), typed: text, read, difference, correct }
@@ -123,6 +160,36 @@ pub fn score(marked: &[Marked]) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::teaching::assignment::tests::lesson_assignment;
+
+    #[test]
+    fn a_typed_order_of_components_is_read_and_marked_exactly() {
+        use crate::model::Part::{ControllerManager, NodeAgents, Scheduler};
+        let read = |s: &str| parse_parts(s, &EN);
+        assert_eq!(
+            read(" Controller manager, scheduler → node agents "),
+            Ok(vec![ControllerManager, Scheduler, NodeAgents])
+        );
+        assert_eq!(read("none"), Ok(vec![]));
+        assert_eq!(read(""), Err(EntryError::Empty));
+        assert_eq!(read("scheduler, etcd"), Err(EntryError::NotAPart("etcd".into())));
+        let a = crate::formats::assignment_json::parse(
+            r#"{"version": 1, "title": "x", "ask": [{"writers": "copy/collector-4"}, {"round": 2, "count": "reads"}]}"#,
+        )
+        .unwrap();
+        let key = a.answer_key().unwrap();
+        let typed = |order: &str| {
+            BTreeMap::from([
+                ("writers.copy/collector-4".to_string(), order.to_string()),
+                ("round.2.reads".into(), "26".into()),
+            ])
+        };
+        let right = mark(&key, &typed("controller manager, scheduler, node agents"));
+        assert_eq!(score(&right), (2, 2));
+        // The same components in another order are wrong: the order is the question.
+        let swapped = mark(&key, &typed("scheduler, controller manager, node agents"));
+        assert_eq!(score(&swapped), (1, 2));
+        assert_eq!(swapped[0].item.answer.to_string(), "controller manager, scheduler, node agents");
+    }
 
     #[test]
     fn typed_counts_are_read_as_people_type_them() {

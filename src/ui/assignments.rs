@@ -70,7 +70,7 @@ pub(super) fn load(
                 let work = Work::restore(&l.text, t, a);
                 lab.load_assignment(l.assignment.scenario.clone());
                 // A matrix assignment is about the failure-matrix events: that run is shown.
-                if l.assignment.predict.is_empty() {
+                if !l.assignment.asks_about_its_run() {
                     lab.switch(Run::Events, crate::model::PartSet::NONE);
                 }
                 // Until the predictions are locked (for good, when answers are never shown), no

@@ -13,6 +13,8 @@ use leptos::prelude::*;
 const LABEL: usize = 150;
 const WIDTH: usize = 460;
 const ROW: usize = 26;
+/// Most rounds drawn as segments of their own.
+const MOST_ROUNDS: usize = 40;
 
 /// The chart: a bar per part, a segment per round, a labelled axis.
 #[component]
@@ -40,12 +42,23 @@ pub fn LoadChart(lab: Lab) -> impl IntoView {
                 y + 13,
                 Esc(&label)
             );
+            // A segment per round; past a few dozen rounds they would be slivers, and one bar says it.
+            let whole = [(0, total(part))];
+            let rounds: Vec<(usize, usize)> = if frame.load.len() > MOST_ROUNDS {
+                whole.into_iter().filter(|&(_, n)| n > 0).collect()
+            } else {
+                frame.load.iter().map(|r| r[index(part)]).enumerate().filter(|&(_, n)| n > 0).collect()
+            };
             let mut sum = 0;
-            for (round, r) in frame.load.iter().enumerate().filter(|(_, r)| r[index(part)] > 0) {
+            for (round, reads) in rounds {
                 let at = LABEL + span(sum);
-                sum += r[index(part)];
+                sum += reads;
                 let w = LABEL + span(sum) - at;
-                let title = fill(t.load_segment, &[("round", &round), ("reads", &r[index(part)])]);
+                let title = if frame.load.len() > MOST_ROUNDS {
+                    label.clone()
+                } else {
+                    fill(t.load_segment, &[("round", &round), ("reads", &reads)])
+                };
                 let _ = write!(
                     svg,
                     r#"<rect class="seg {}" x="{at}" y="{y}" width="{w}" height="{}"><title>{}</title></rect>"#,

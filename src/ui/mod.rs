@@ -18,6 +18,8 @@ mod lab;
 mod load_chart;
 #[cfg(feature = "assignments")]
 mod report_review;
+#[cfg(feature = "assignments")]
+mod reveal;
 mod scenario_picker;
 mod share_link;
 mod store_view;

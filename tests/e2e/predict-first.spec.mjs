@@ -1,7 +1,7 @@
 // Predict first: while an assignment's predictions are not locked, nothing on the page gives away
 // an answer it asks for: not playing, stepping, scrubbing, running to the end, the keyboard, a
 // share link's step, nor another run that is the same run by another name. With reveal: false,
-// not after the lock either. Tried on all three shipped assignments.
+// not after the lock either. Tried on all four shipped assignments.
 import { test, expect } from "@playwright/test";
 import { LabPage } from "./lab-page.mjs";
 
@@ -38,6 +38,7 @@ async function nothingShown(page, lab) {
 for (const [name, answers] of [
   ["lesson-trace", ["of 17", "17 steps", "50 item reads", "revision 0 -> 7"]],
   ["full-node", ["of 16", "16 steps", "31 item reads", "revision 0 -> 6"]],
+  ["beyond-the-tables", ["of 17", "17 steps", "26 item reads", "controller manager, scheduler, node agents"]],
 ]) {
   test(`${name}: no count before the lock, whatever the student tries`, async ({ page }) => {
     const lab = new LabPage(page);

@@ -1,0 +1,250 @@
+//! The reveal: after the lock, each prediction beside the actual value, with the difference and
+//! links to what explains a wrong one; a matrix assignment's cells in a grid shaped like the
+//! failure matrix, before the lock (the inputs) and after it (the results).
+
+use super::assignment_panel::{Loaded, PredictionInput, Work};
+use super::files;
+use super::lab::Lab;
+use crate::messages::{fill, AssignmentMessages, Messages};
+use crate::model::{Op, PartSet, Run, Step};
+use crate::teaching::assignment::{Answer, Item, ItemKind, Quantity, Question};
+use crate::teaching::marking::{mark_in, score, Marked};
+use crate::teaching::report;
+use leptos::prelude::*;
+use std::rc::Rc;
+
+/// The reveal: each prediction beside the actual value, with the difference and the rows that
+/// explain it.
+#[component]
+pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+    let a = work.a;
+    let marked = move || mark_in(&loaded.get_value().items, &work.predictions.get(), lab.t);
+    let reveal = loaded.get_value().assignment.reveal;
+    // A matrix assignment's cells are all in the grid: the list is then empty, and not shown.
+    let has_list = loaded.with_value(|l| l.items.iter().any(|i| !matches!(i.kind, ItemKind::Matrix(..))));
+    let export = move |csv: bool| {
+        let l = loaded.get_value();
+        let r = report::report(
+            &l.assignment,
+            &l.text,
+            &marked(),
+            &files::now_iso(),
+            &work.attempts.get_untracked(),
+        );
+        let result = if csv {
+            files::download("lab-report.csv", "text/csv", &report::report_csv(&r), a)
+        } else {
+            files::download("lab-report.json", "application/json", &report::report_json(&r), a)
+        };
+        if let Err(why) = result {
+            work.notice.set(Some(fill(a.export_failed, &[("why", &why)])));
+        }
+    };
+    view! {
+        <div class="reveal" data-testid="reveal">
+            <p class="score" data-testid="score">
+                {move || { let (c, n) = score(&marked()); fill(a.score, &[("correct", &c), ("total", &n)]) }}
+            </p>
+            <div class="scroll" tabindex="0" role="region" aria-label=a.reveal_region hidden=!has_list>
+                <table>
+                    <thead>
+                        <tr>
+                            <th scope="col">{a.col_item}</th>
+                            <th scope="col">{a.col_prediction}</th>
+                            {reveal.then(|| view! { <th scope="col">{a.col_actual}</th><th scope="col">{a.col_difference}</th> })}
+                            <th scope="col">{a.col_result}</th>
+                            {reveal.then(|| view! { <th scope="col">{a.col_see}</th> })}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || marked().into_iter().filter(|m| !matches!(m.item.kind, ItemKind::Matrix(..))).map(|m| view! { <RevealRow lab a m reveal /> }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+            {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
+            <p class="export">
+                <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
+                " "
+                <button type="button" data-testid="export-csv" on:click=move |_| export(true)>{a.export_csv}</button>
+            </p>
+        </div>
+    }
+}
+
+/// Right, wrong, or by how much, in words.
+fn result_text(m: &Marked, t: &Messages, a: &AssignmentMessages, reveal: bool) -> String {
+    match (&m.read, m.correct, m.difference) {
+        (Err(e), _, _) => fill(a.result_invalid, &[("why", &e.text(t, a))]),
+        (Ok(_), true, _) => a.result_correct.to_string(),
+        (Ok(_), false, Some(d)) if reveal => fill(a.result_off_by, &[("n", &d.unsigned_abs())]),
+        (Ok(_), false, _) => a.result_wrong.to_string(),
+    }
+}
+
+/// A matrix assignment's cells in a grid shaped like the failure matrix: a row per downed part, a
+/// column per cell. Before the lock each cell holds its input; after it (`marked`), what was
+/// typed, right or wrong, and with `reveal` the actual value and a link to the run that shows it.
+pub(super) fn matrix_grid(
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+    marked: Option<(Lab, Vec<Marked>, bool)>,
+) -> impl IntoView {
+    let l = loaded.get_value();
+    let task = l.assignment.matrix.clone().filter(|m| !m.rows.is_empty() && !m.cells.is_empty())?;
+    let (t, a) = (work.t, work.a);
+    let heads = task.cells.iter().map(|c| view! { <th scope="col">{c.label_in(t, a)}</th> }).collect_view();
+    let rows = task
+        .rows
+        .iter()
+        .map(|&down| {
+            let name = if down.is_empty() { t.part_none.to_string() } else { t.down(down) };
+            let cells = task
+                .cells
+                .iter()
+                .filter_map(|&cell| {
+                    l.items.iter().find(|i| i.kind == ItemKind::Matrix(down, cell)).map(|i| (i, cell.label_in(t, a)))
+                })
+                .map(|(item, column)| match &marked {
+                    None => view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }.into_any(),
+                    Some((lab, marked, reveal)) => {
+                        let Some(m) = marked.iter().find(|m| m.item.id == item.id) else { return ().into_any() };
+                        let testid = format!("reveal-{}", m.item.id.replace([' ', '.', '/'], "-"));
+                        let typed = if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() };
+                        let actual = reveal.then(|| fill(a.grid_actual, &[("actual", &shown(t, &m.item.answer))]));
+                        let links = (*reveal && !m.correct).then(|| see(*lab, explaining_rows(*lab, a, &m.item)));
+                        view! {
+                            <td data-testid=testid data-label=column class=if m.correct { "right" } else { "wrong" }>
+                                <span class="typed">{typed}</span>
+                                <span class="result">{result_text(m, t, a, *reveal)}</span>
+                                <span class="actual">{actual}</span>
+                                <span class="links">{links}</span>
+                            </td>
+                        }
+                        .into_any()
+                    }
+                })
+                .collect_view();
+            view! { <tr><th scope="row">{name}</th>{cells}</tr> }
+        })
+        .collect_view();
+    let testid = if marked.is_some() { "matrix-results" } else { "matrix-grid" };
+    Some(view! {
+        <div class="scroll grid" tabindex="0" role="region" aria-label=a.grid_region>
+            <table data-testid=testid>
+                <thead><tr><th scope="col">{t.col_down}</th>{heads}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    })
+}
+
+#[component]
+fn RevealRow(lab: Lab, a: &'static AssignmentMessages, m: Marked, reveal: bool) -> impl IntoView {
+    let t = lab.t;
+    let result = result_text(&m, t, a, reveal);
+    let links = (reveal && !m.correct).then(|| explaining_rows(lab, a, &m.item));
+    let testid = format!("reveal-{}", m.item.id.replace([' ', '.', '/'], "-"));
+    view! {
+        <tr data-testid=testid class:wrong=!m.correct>
+            <th scope="row">{m.item.label_in(t, a)}</th>
+            <td data-label=a.col_prediction>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
+            {reveal.then(|| view! {
+                <td data-label=a.col_actual>{shown(t, &m.item.answer)}</td>
+                <td data-label=a.col_difference>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
+            })}
+            <td data-label=a.col_result>{result}</td>
+            {reveal.then(|| view! { <td class="links" data-label=a.col_see>{see(lab, links.unwrap_or_default())}</td> })}
+        </tr>
+    }
+}
+
+/// A link that explains a wrong answer: where it goes, its words, and for a failure-matrix row
+/// the parts down, whose events run it shows to the end (filling that row) as it goes there.
+type Link = (String, String, Option<PartSet>);
+
+/// Links to what explains an item: the trace rows that make up a count, the world, or the run
+/// of a failure-matrix row.
+fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
+    let t = lab.t;
+    let row = |down: PartSet| -> Vec<Link> {
+        let name = crate::formats::tables::row_name(down);
+        let shown = if down.is_empty() { t.part_none.to_string() } else { t.down(down) };
+        vec![(
+            format!("#matrix-row-{}", name.replace(' ', "-")),
+            fill(a.see_matrix_row, &[("name", &shown)]),
+            Some(down),
+        )]
+    };
+    let wanted: Box<dyn Fn(&Step) -> bool> = match &item.kind {
+        &ItemKind::Matrix(down, _) | &ItemKind::Question(Question::Repair { down, .. }) => return row(down),
+        ItemKind::Count(Quantity::Rounds | Quantity::Components) => {
+            return vec![("#trace-title".to_string(), a.see_trace.to_string(), None)]
+        }
+        ItemKind::Question(Question::Service { .. }) => {
+            return vec![("#world-title".to_string(), a.see_world.to_string(), None)]
+        }
+        ItemKind::Count(Quantity::ItemReads) => Box::new(|s| s.op == Op::Read),
+        ItemKind::Count(Quantity::Writes | Quantity::Revision) => Box::new(|s| s.op != Op::Read),
+        ItemKind::Count(Quantity::Steps) => Box::new(|_| true),
+        &ItemKind::Question(Question::Round { round, writes }) => {
+            Box::new(move |s| s.round == round && (s.op != Op::Read) == writes)
+        }
+        &ItemKind::Question(Question::PartReads(p)) => {
+            Box::new(move |s| s.component == p && s.op == Op::Read)
+        }
+        ItemKind::Question(Question::Writers(key)) => {
+            let key = key.clone();
+            Box::new(move |s| s.op != Op::Read && *s.key == *key)
+        }
+    };
+    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(lab.down.get_untracked()));
+    let rows = recording.steps.iter().enumerate().filter(|(_, s)| wanted(s));
+    // A long run's count is made of thousands of rows: the first few are linked, the rest named.
+    let mut links: Vec<Link> = rows
+        .clone()
+        .take(MOST_LINKS)
+        .map(|(i, s)| {
+            let text = if s.op == Op::Read {
+                fill(a.see_read_step, &[("n", &(i + 1)), ("items", &t.items(s.items))])
+            } else {
+                fill(a.see_step, &[("n", &(i + 1))])
+            };
+            (format!("#step-{}", i + 1), text, None)
+        })
+        .collect();
+    let more = rows.count().saturating_sub(MOST_LINKS);
+    if more > 0 {
+        links.push(("#trace-title".to_string(), fill(a.see_more, &[("n", &more)]), None));
+    }
+    links
+}
+
+/// An answer as the page shows it: verdicts and component names in its language.
+pub(super) fn shown(t: &Messages, answer: &Answer) -> String {
+    match answer {
+        Answer::Word(v) => t.verdict(*v).to_string(),
+        Answer::Parts(parts) if !parts.is_empty() => {
+            parts.iter().map(|&p| t.part(p)).collect::<Vec<_>>().join(", ")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The links of a wrong answer; one to a failure-matrix row also shows that row's run to its end.
+pub(super) fn see(lab: Lab, links: Vec<Link>) -> impl IntoView {
+    links
+        .into_iter()
+        .map(|(href, text, down)| {
+            let go = move |_| {
+                if let Some(down) = down {
+                    lab.switch(Run::Events, down);
+                    lab.go_to(usize::MAX);
+                }
+            };
+            view! { <a href=href on:click=go data-testid="see">{text}</a> " " }
+        })
+        .collect_view()
+}
+
+/// Most trace rows one wrong answer links to.
+const MOST_LINKS: usize = 20;
