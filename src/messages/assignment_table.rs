@@ -148,6 +148,8 @@ messages! {
         grid_region,
         /// A grid cell's actual value: `{actual}`.
         grid_actual,
+        /// A wrong grid cell's link to the run that shows it.
+        grid_see,
         /// A link to the world (nodes and copies).
         see_world,
         /// After the first links of a long run: `{n}` more rows, in the trace.

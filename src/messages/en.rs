@@ -278,6 +278,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     see_world: "the world: nodes and copies",
     grid_region: "Your failure-matrix predictions, laid out like the matrix",
     grid_actual: "actual: {actual}",
+    grid_see: "see the run",
     see_more: "and {n} more in the trace",
     see_read_step: "#{n} ({items})",
     see_step: "#{n}",

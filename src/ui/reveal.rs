@@ -111,7 +111,11 @@ pub(super) fn matrix_grid(
                         let testid = format!("reveal-{}", m.item.id.replace([' ', '.', '/'], "-"));
                         let typed = if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() };
                         let actual = reveal.then(|| fill(a.grid_actual, &[("actual", &shown(t, &m.item.answer))]));
-                        let links = (*reveal && !m.correct).then(|| see(*lab, explaining_rows(*lab, a, &m.item)));
+                        // In a cell, the link is short: the row and column already say which run.
+                        let links = (*reveal && !m.correct).then(|| {
+                            let links = explaining_rows(*lab, a, &m.item);
+                            see(*lab, links.into_iter().map(|(href, _, down)| (href, a.grid_see.to_string(), down)).collect())
+                        });
                         view! {
                             <td data-testid=testid data-label=column class=if m.correct { "right" } else { "wrong" }>
                                 <span class="typed">{typed}</span>

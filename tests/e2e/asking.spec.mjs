@@ -31,6 +31,7 @@ test("matrix predictions go in a grid shaped like the matrix, and come back in i
   await expect(wrong).toHaveClass(/wrong/);
   await expect(wrong).toContainText("actual: 2");
   // The wrong cell's link shows that row's run, the API server down, to its end.
+  await expect(wrong.getByTestId("see")).toHaveText("see the run");
   await wrong.getByTestId("see").click();
   await expect(page.getByTestId("play-events")).toBeChecked();
   await expect(page.getByTestId("part-api-server")).toHaveAttribute("aria-pressed", "true");
