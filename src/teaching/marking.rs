@@ -86,17 +86,17 @@ pub fn parse_parts(text: &str, t: &Messages) -> Result<Vec<Part>, EntryError> {
     if text.is_empty() {
         return Err(EntryError::Empty);
     }
-    if matches!(text.to_lowercase().as_str(), "none" | "-") {
+    // Case is ignored in ASCII only: Unicode case tables would cost the page 11 KB.
+    if text.eq_ignore_ascii_case("none") || text == "-" {
         return Ok(Vec::new());
     }
     text.split([',', '→', '>', ';'])
         .map(str::trim)
         .filter(|name| !name.is_empty())
         .map(|name| {
-            let name_lower = name.to_lowercase();
             Part::ALL
                 .into_iter()
-                .find(|&p| p.name().to_lowercase() == name_lower || t.part(p).to_lowercase() == name_lower)
+                .find(|&p| p.name().eq_ignore_ascii_case(name) || t.part(p).eq_ignore_ascii_case(name))
                 .ok_or_else(|| EntryError::NotAPart(name.to_string()))
         })
         .collect()
