@@ -239,10 +239,21 @@ pub(super) fn see(lab: Lab, links: Vec<Link>) -> impl IntoView {
     links
         .into_iter()
         .map(|(href, text, down)| {
-            let go = move |_| {
+            // A trace row of a long run may not be drawn yet: the trace draws it, then goes there.
+            let step = href.strip_prefix("#step-").and_then(|n| n.parse::<usize>().ok());
+            let go = move |ev: leptos::ev::MouseEvent| {
                 if let Some(down) = down {
                     lab.switch(Run::Events, down);
                     lab.go_to(usize::MAX);
+                }
+                let drawn = |step: usize| {
+                    let document = web_sys::window().and_then(|w| w.document());
+                    document.and_then(|d| d.get_element_by_id(&format!("step-{step}"))).is_some()
+                };
+                // A row that is drawn is the link's own business: the address says where it went.
+                if let Some(step) = step.filter(|&s| !drawn(s)) {
+                    ev.prevent_default();
+                    super::trace_table::show_step(lab, step);
                 }
             };
             view! { <a href=href on:click=go data-testid="see">{text}</a> " " }

@@ -87,6 +87,23 @@ fn keep_in_view(step: usize, line: usize) {
     }
 }
 
+/// What a link to `#step-N` does: brings that step's row into the trace's box (drawing it, in a
+/// long run drawn a window at a time), then the page to it.
+#[cfg(feature = "assignments")]
+pub fn show_step(lab: Lab, step: usize) {
+    let line = line_of(&lab.recording_untracked().steps, step.saturating_sub(1));
+    keep_in_view(step, line);
+    // The box's scroll draws the row by the next frame; the page goes to it after that.
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(row) = document.and_then(|d| d.get_element_by_id(&format!("step-{step}"))) {
+                row.scroll_into_view();
+            }
+        })
+    });
+}
+
 /// The trace so far.
 #[component]
 pub fn TraceTable(lab: Lab) -> impl IntoView {

@@ -123,4 +123,8 @@ test("a 20,000-step run: the trace draws only rows near view, scrolls to its fir
   // two workers, and still fails by far on what once froze the page (3.3 s, 6.9 s a step).
   expect(await longestTask(page, since)).toBeLessThan(250);
   expect(await rows.count()).toBeLessThanOrEqual(180);
+  // The reveal's link to a row far from the cursor draws it in the trace and goes there.
+  await see.nth(4).click();
+  await expect.poll(() => inBox(page, 5)).toBe(true);
+  await expect(page.locator("#step-5")).toBeInViewport();
 });
