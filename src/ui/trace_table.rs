@@ -47,9 +47,20 @@ fn window_start(steps: &[Step], line: usize) -> usize {
     step_at(steps, line).saturating_sub(ABOVE) / STRIDE * STRIDE
 }
 
+thread_local! {
+    /// The row height last measured: the spacers use it, so drawing rows forces no layout.
+    static ROW_HEIGHT: std::cell::Cell<i32> = const { std::cell::Cell::new(28) };
+}
+
 /// A row's height in pixels as drawn now (rows are all about one height; phones show them as
-/// taller cards): the drawn rows' span over their number.
+/// taller cards): the drawn rows' span over their number. Kept for the spacers.
 fn row_height() -> Option<i32> {
+    let height = measure_row_height()?;
+    ROW_HEIGHT.with(|h| h.set(height));
+    Some(height)
+}
+
+fn measure_row_height() -> Option<i32> {
     use wasm_bindgen::JsCast;
     let document = web_sys::window()?.document()?;
     let rows = document.query_selector_all("#trace-scroll tr[data-line]").ok()?;
@@ -147,7 +158,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         let below = (cursor - to) + headings(steps, cursor) - headings(steps, to);
         (from, to, above, below)
     };
-    let spacer = move |lines: usize| format!("{}px", lines as i32 * row_height().unwrap_or(28));
+    let spacer = move |lines: usize| format!("{}px", lines as i32 * ROW_HEIGHT.with(|h| h.get()));
     // The rows drawn, as markup: see `formats::html` for why, and how text is kept text.
     let rows = move || {
         use std::fmt::Write;
