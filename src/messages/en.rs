@@ -173,6 +173,8 @@ pub static EN: Messages = Messages {
     gloss_verdicts: "done · half · halted · unknown: a decision carried out; decided but not carried out; not decided at all; never learned of, so nothing could be decided",
     gloss_believed: "believed · actual: what the store says runs; what really runs on the nodes. In the matrix 3/2 reads \"3 believed, 2 actual\", not a fraction",
     gloss_nodes: "m1 · node/m1: the same machine; the starting copies name the bare node, the scheduler writes the node's key",
+    gloss_tokens: "a token on a link: a read's item count coming from the store, or a write's key going to it; its arrow gives the way",
+    gloss_marks: "under the scrubber: ┃ a round starts, • a write, ▼ a part goes down or comes back; click one to go there",
     world_title: "What actually runs",
     world_hint: "The worker nodes the store knows, and the copies that actually run on each. A ghost is a copy the store still counts as running that is dead.",
     world_node: "node {name}",

@@ -341,6 +341,10 @@ messages! {
         gloss_believed,
         /// Glossary: `m1` and `node/m1`.
         gloss_nodes,
+        /// The tokens on the links.
+        gloss_tokens,
+        /// The marks under the scrubber.
+        gloss_marks,
         /// The world view's heading.
         world_title,
         /// The world view's explanation.

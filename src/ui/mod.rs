@@ -297,6 +297,8 @@ fn Glossary(t: &'static Messages) -> impl IntoView {
         t.gloss_verdicts,
         t.gloss_believed,
         t.gloss_nodes,
+        t.gloss_tokens,
+        t.gloss_marks,
     ];
     view! {
         <details class="glossary" data-testid="glossary">

@@ -9,7 +9,7 @@ test("the glossary explains the table's words and marks", async ({ page }) => {
   await lab.open();
   const glossary = page.getByTestId("glossary");
   await glossary.locator("summary").click();
-  for (const term of ["items:", "rd:", "wr:", "-:", "done · half · halted · unknown:", "believed · actual:", "m1 · node/m1:"]) {
+  for (const term of ["items:", "rd:", "wr:", "-:", "done · half · halted · unknown:", "believed · actual:", "m1 · node/m1:", "a token on a link:", "under the scrubber: ┃"]) {
     await expect(glossary.locator("li", { hasText: term }).first()).toBeVisible();
   }
   await expect(glossary).toContainText('3/2 reads "3 believed, 2 actual", not a fraction');
