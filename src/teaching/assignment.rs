@@ -176,11 +176,14 @@ impl Assignment {
         }
         for q in &self.ask {
             let answer = match (q, &outcome) {
-                (Question::Repair { down, cell }, _) => cell_answer(&repair_row(*down)?.repaired, *cell),
-                (q, Some(outcome)) => question_answer(q, outcome),
+                (Question::Repair { down, cell }, _) => {
+                    Some(cell_answer(&repair_row(*down)?.repaired, *cell))
+                }
+                (q, Some(outcome)) => run_answer(q, outcome),
                 // Every other question asks about the run, which was run above.
-                (_, None) => continue,
+                (_, None) => None,
             };
+            let Some(answer) = answer else { continue };
             let id = q.id();
             items.push(self.item(&id, &id, ItemKind::Question(q.clone()), answer));
         }
@@ -198,14 +201,15 @@ impl Assignment {
     }
 }
 
-/// The answer to a question about the assignment's run, from its outcome.
-fn question_answer(q: &Question, outcome: &Outcome) -> Answer {
+/// The answer to a question about the assignment's run, from its outcome (none for a question
+/// after repair, which is about the failure matrix's events instead).
+fn run_answer(q: &Question, outcome: &Outcome) -> Option<Answer> {
     let store = outcome.plane.store();
     let trace = store.trace();
     let items_read = |keep: &dyn Fn(&crate::model::Step) -> bool| {
         trace.iter().filter(|s| s.op == Op::Read && keep(s)).map(|s| s.items as u64).sum()
     };
-    match q {
+    Some(match q {
         Question::Round { round, writes: false } => Answer::Number(items_read(&|s| s.round == *round)),
         Question::Round { round, writes: true } => {
             Answer::Number(trace.iter().filter(|s| s.round == *round && s.op != Op::Read).count() as u64)
@@ -235,8 +239,8 @@ fn question_answer(q: &Question, outcome: &Outcome) -> Answer {
             };
             Answer::Number(n as u64)
         }
-        Question::Repair { .. } => Answer::Number(0),
-    }
+        Question::Repair { .. } => return None,
+    })
 }
 
 fn cell_answer(row: &MatrixRow, cell: Cell) -> Answer {
