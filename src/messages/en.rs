@@ -209,8 +209,8 @@ pub static EN: Messages = Messages {
 /// English texts of the assignments build.
 pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     lang: "en",
-    sealed: "This run would show answers the assignment asks for, so it stays at step 0 until you lock your predictions with Run. The starting state and the diagram are here to reason from; a part pressed now is down for the whole run.",
-    sealed_for_good: "This assignment shows which predictions were right, not the answers: its run stays at step 0.",
+    sealed: "Predict first: until you lock your predictions with Run, no run plays, steps or shows a verdict, whichever run you pick. The starting state, the diagram, what each part reads and what actually runs are here to reason from; a part pressed now is down for the whole run.",
+    sealed_for_good: "This assignment shows which predictions were right, not the answers: every run stays at its start. Your teacher will go through the runs with the class.",
     share_predictions: " include my predictions",
     link_not_predictions: "not a set of predictions: {why}",
     assignment_loading: "Loading the assignment \"{path}\"…",

@@ -61,12 +61,15 @@ pub struct Frame {
     pub changes: Vec<Change>,
     /// The changes still to come after the cursor's round.
     pub pending: Vec<Event>,
+    /// Whether an open assignment seals the run: then the frame is the run's start, whatever
+    /// the cursor, its length is 0 (not said), and it is never at its end, so no verdict shows.
+    pub sealed: bool,
 }
 
 impl Frame {
     /// Whether the cursor is at the end of the run.
     pub fn at_end(&self) -> bool {
-        self.cursor >= self.len
+        !self.sealed && self.cursor >= self.len
     }
 
     /// Item reads and writes so far.
@@ -154,6 +157,29 @@ impl Recording {
             pending,
             load,
             world,
+            sealed: false,
+        }
+    }
+
+    /// The frame a sealed run shows at any cursor: the starting state (the store, the world,
+    /// the parts down) with no step, no count and no length, never at its end. The seal is
+    /// this one rule over every run, whatever its name, its changes or its length, so no path
+    /// can show a recorded outcome (a run of no steps included) before the predictions lock.
+    pub fn sealed_frame(&self) -> Frame {
+        let start = self.frame(0);
+        // A run of no steps is at its end at step 0, where the frame says the rounds it ran and
+        // the parts its changes left down: the start says neither.
+        Frame {
+            len: 0,
+            round: 0,
+            summary: TraceSummary::of(&[], 0, 0),
+            per_round: vec![Totals::default()],
+            load: vec![[0; 5]],
+            down: self.down,
+            changes: Vec::new(),
+            pending: Vec::new(),
+            sealed: true,
+            ..start
         }
     }
 }
@@ -230,6 +256,27 @@ mod tests {
         assert_eq!(end.load[2], [0, 0, 10, 9, 7]);
         assert_eq!(end.load.iter().map(|r| r.iter().sum::<usize>()).collect::<Vec<_>>(), [0, 24, 26]);
         assert_eq!(r.frame(99), end, "the cursor is clamped");
+    }
+
+    #[test]
+    fn a_sealed_frame_is_the_start_of_any_run_and_never_its_end() {
+        use crate::model::{Change, Event};
+        // The lesson's run, a run with no step at all (the store down: "at its end" at step 0
+        // when unsealed), and one whose node agents come back at round 1.
+        let store_down = Recording::of_run(Run::Events, PartSet::of(Part::StateStore), &[], None).unwrap();
+        let back = [Event::at(1, Change::Up(Part::NodeAgents))];
+        let agents = Recording::of_run(Run::Lesson, PartSet::of(Part::NodeAgents), &back, None).unwrap();
+        assert_eq!(store_down.len(), 0);
+        assert!(store_down.frame(0).at_end(), "unsealed, a run of no steps is at its end at once");
+        for r in [lesson(), store_down, agents] {
+            let f = r.sealed_frame();
+            assert!(f.sealed && !f.at_end(), "sealed: never at its end, so no verdict shows");
+            assert_eq!((f.cursor, f.len, f.round, f.step.is_none()), (0, 0, 0, true));
+            assert_eq!((f.summary.steps, f.summary.item_reads, f.summary.writes, f.revision), (0, 0, 0, 0));
+            assert!(f.pending.is_empty() && f.changes.is_empty());
+            let start = r.frame(0);
+            assert_eq!((f.entries, f.world, f.down), (start.entries, start.world, r.down), "the start stays");
+        }
     }
 
     #[test]

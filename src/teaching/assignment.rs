@@ -106,24 +106,6 @@ impl fmt::Display for Answer {
 
 // The answer key is the teaching side's: the document (in formats) only says what to ask.
 impl Assignment {
-    /// Whether running `scenario` would show an answer this assignment asks for: its own run
-    /// when it asks for counts, and the lesson's events with an asked row's parts down when it
-    /// asks for matrix cells. Compared without timeline changes: those are made mid-run, after
-    /// the steps that would already have shown the answer.
-    pub fn reveals(&self, scenario: &Scenario) -> bool {
-        let bare = Scenario { timeline: Vec::new(), ..scenario.clone() };
-        let own = Scenario { timeline: Vec::new(), ..self.scenario.clone() };
-        let counts = self.asks_about_its_run() && bare == own;
-        let rows =
-            self.matrix.as_ref().is_some_and(|m| m.rows.iter().any(|&down| bare == Scenario::events(down)));
-        // A decision after repair shows once the row's parts come back on the events run.
-        let repairs = self
-            .ask
-            .iter()
-            .any(|q| matches!(q, Question::Repair { down, .. } if bare == Scenario::events(*down)));
-        counts || rows || repairs
-    }
-
     /// Whether it asks about its own run (a count, or a question other than after repair); if
     /// not, it is about the failure matrix's events.
     pub fn asks_about_its_run(&self) -> bool {
@@ -271,36 +253,6 @@ pub(crate) mod tests {
     fn shipped(name: &str) -> Assignment {
         let path = format!("{}/assignments/{name}.json", env!("CARGO_MANIFEST_DIR"));
         crate::formats::assignment_json::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
-
-    #[test]
-    fn an_assignment_seals_exactly_the_runs_that_would_show_its_answers() {
-        use crate::model::{LessonService, Part, Run};
-        let run = |r: Run, down: PartSet| r.scenario(down, None).unwrap();
-        let trace = shipped("lesson-trace");
-        assert!(trace.reveals(&run(Run::Lesson, PartSet::NONE)));
-        // Scaling collector to 5 on the lesson's state is the same run by another name.
-        assert!(
-            trace.reveals(&run(Run::Scale { service: LessonService::Collector, desired: 5 }, PartSet::NONE))
-        );
-        assert!(
-            !trace.reveals(&run(Run::Scale { service: LessonService::Collector, desired: 4 }, PartSet::NONE))
-        );
-        assert!(!trace.reveals(&run(Run::Lesson, PartSet::of(Part::Scheduler))));
-        assert!(!trace.reveals(&run(Run::Events, PartSet::NONE)));
-        let matrix = shipped("failure-matrix");
-        assert!(matrix.reveals(&run(Run::Events, PartSet::NONE)));
-        assert!(matrix.reveals(&run(Run::Events, PartSet::of(Part::ApiServer))));
-        assert!(!matrix.reveals(&run(Run::Events, PartSet::of(Part::NodeAgents))), "a row it does not ask");
-        assert!(!matrix.reveals(&run(Run::Lesson, PartSet::NONE)));
-        let node = shipped("full-node");
-        assert!(node.reveals(&Run::Given.scenario(PartSet::NONE, Some(&node.scenario)).unwrap()));
-        assert!(!node.reveals(&run(Run::Lesson, PartSet::NONE)));
-        // Questions about its own run seal it; a question after repair seals that row's events.
-        let beyond = shipped("beyond-the-tables");
-        assert!(beyond.reveals(&run(Run::Lesson, PartSet::NONE)));
-        assert!(beyond.reveals(&run(Run::Events, PartSet::of(Part::Scheduler))));
-        assert!(!beyond.reveals(&run(Run::Events, PartSet::of(Part::NodeAgents))));
     }
 
     #[test]

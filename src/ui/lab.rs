@@ -64,9 +64,9 @@ pub struct Lab {
     cache: StoredValue<Recordings, LocalStorage>,
     given: StoredValue<Option<Scenario>, LocalStorage>,
     frame: StoredValue<FrameCache, LocalStorage>,
-    /// The assignment whose answers runs must not show yet (the assignments build only).
+    /// Whether an open assignment seals every run (the assignments build only).
     #[cfg(feature = "assignments")]
-    seal: RwSignal<Option<Rc<crate::teaching::assignment::Assignment>>, LocalStorage>,
+    seal: RwSignal<bool>,
 }
 
 impl Lab {
@@ -92,7 +92,7 @@ impl Lab {
             given: StoredValue::new_local(None),
             frame: StoredValue::new_local(None),
             #[cfg(feature = "assignments")]
-            seal: RwSignal::new_local(None),
+            seal: RwSignal::new(false),
         }
     }
 
@@ -101,16 +101,22 @@ impl Lab {
     /// is replayed once. A one-entry cache rather than a `Memo`: a memo cannot hold the frame's
     /// `Rc`s without a thread-safety wrapper, and the two cost the plain lab 2.6 KB gzip.
     pub fn frame(&self) -> Rc<Frame> {
-        let ((run, edits), cursor) = (self.shown(), self.cursor.get());
+        // While sealed, every run shows its start: one rule, applied here where every view's
+        // frame is made, so no run, change or length can show an outcome (see `sealed_frame`).
+        let sealed = self.sealed();
+        let ((run, edits), cursor) = (self.shown(), if sealed { usize::MAX } else { self.cursor.get() });
         let cached = self.frame.with_value(|f| {
             f.as_ref()
-                .filter(|((shown, at), _)| shown.0 == run && shown.1 == edits && *at == cursor)
+                .filter(|((shown, at), f)| {
+                    shown.0 == run && shown.1 == edits && *at == cursor && f.sealed == sealed
+                })
                 .map(|(_, f)| f.clone())
         });
         if let Some(frame) = cached {
             return frame;
         }
-        let frame = Rc::new(self.recording_of(run, &edits).frame(cursor));
+        let recording = self.recording_of(run, &edits);
+        let frame = Rc::new(if sealed { recording.sealed_frame() } else { recording.frame(cursor) });
         self.frame.set_value(Some((((run, edits), cursor), frame.clone())));
         frame
     }
@@ -157,17 +163,13 @@ impl Lab {
         })
     }
 
-    /// Whether the run shown would show answers an open assignment asks for (tracked): then it
-    /// stays at step 0 and its length is not said. Never in the plain lab, which opens no
-    /// assignment.
+    /// Whether an open assignment seals every run (tracked): until its predictions are locked
+    /// (for good, when it reveals no answer), no run plays, steps or shows a verdict, whatever it
+    /// is called or changed; the start of each run stays to reason from. Never in the plain lab,
+    /// which opens no assignment.
     #[cfg(feature = "assignments")]
     pub fn sealed(&self) -> bool {
-        self.seal.with(|seal| {
-            seal.as_ref().is_some_and(|a| {
-                let (run, down) = (self.run.get(), self.down.get());
-                self.given.with_value(|g| run.scenario(down, g.as_ref())).is_ok_and(|s| a.reveals(&s))
-            })
-        })
+        self.seal.get()
     }
 
     /// The plain lab opens no assignment: nothing is sealed.
@@ -176,13 +178,18 @@ impl Lab {
         false
     }
 
-    /// Seals the runs that would show `assignment`'s answers (none: unseals).
+    /// Seals every run while `assignment` is open (none: unseals). Sealing stops playback, goes
+    /// back to step 0 and empties the failure matrix the student filled before (its rows are
+    /// answers too).
     #[cfg(feature = "assignments")]
     pub fn seal(&self, assignment: Option<Rc<crate::teaching::assignment::Assignment>>) {
-        self.seal.set(assignment);
-        if untrack(|| self.sealed()) {
+        let sealed = assignment.is_some();
+        self.seal.set(sealed);
+        if sealed {
             self.playing.set(false);
             self.cursor.set(0);
+            self.ended.set(false);
+            self.finished.set(Vec::new());
         }
     }
 

@@ -1,0 +1,116 @@
+// The seal holds by construction: while an assignment is open (and, with reveal: false, after
+// the lock too), no run plays, steps or shows a verdict, whatever its name, its changes or its
+// length. Each path a red team found open is tried on every shipped assignment.
+import { test, expect } from "@playwright/test";
+import { LabPage, lock } from "./lab-page.mjs";
+
+const SHIPPED = ["lesson-trace", "full-node", "failure-matrix", "beyond-the-tables"];
+const open = (name) => `./?assignment=assignments/${name}.json`;
+const inline = (doc) => `./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`;
+
+// Nothing of any run's outcome is on the page: no step, no count, no verdict.
+async function nothingShown(page, lab) {
+  await expect(page.getByTestId("sealed")).toBeVisible();
+  await expect(lab.traceRows).toHaveCount(0);
+  await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0 · 0 item reads · 0 writes · revision 0");
+  await expect(page.getByTestId("why")).toHaveCount(0);
+  await expect(page.getByTestId("matrix-progress")).toHaveText(/^0 of 7/);
+  const text = await page.locator("body").innerText();
+  for (const answer of ["of 17", "of 16", "Step 1 ", "halted", "scale halted", "reads halted"]) {
+    expect(text).not.toContain(answer);
+  }
+}
+
+// Every control that moves a run: buttons (disabled or not), keys, the scrubber.
+async function tryToMove(page, lab) {
+  for (const id of ["play", "forward", "to-end"]) {
+    const b = lab.button(id);
+    if (await b.isEnabled()) await b.click();
+  }
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  for (const key of [" ", "ArrowRight", "End"]) await page.keyboard.press(key);
+}
+
+for (const name of SHIPPED) {
+  test(`${name}: a part down at step 0 and back "at round 1" plays nothing`, async ({ page }) => {
+    const lab = new LabPage(page);
+    await page.goto(open(name));
+    await expect(page.getByTestId("assignment-title")).toBeVisible();
+    // The red team's path: node agents down at step 0, Step, node agents back, Run to end.
+    await lab.part("node agents").click();
+    await expect(page.getByTestId("sealed")).toBeVisible();
+    await tryToMove(page, lab);
+    await lab.part("node agents").click();
+    await tryToMove(page, lab);
+    await nothingShown(page, lab);
+    // The same with every run the Requests box offers.
+    for (const run of ["play-lesson", "play-events", "play-scale"]) {
+      await page.getByTestId(run).check();
+      await lab.part("scheduler").click();
+      await tryToMove(page, lab);
+      await lab.part("scheduler").click();
+      await tryToMove(page, lab);
+      await nothingShown(page, lab);
+    }
+  });
+
+  test(`${name}: a run of no steps shows no verdict`, async ({ page }) => {
+    const lab = new LabPage(page);
+    await page.goto(open(name));
+    await expect(page.getByTestId("assignment-title")).toBeVisible();
+    await page.getByTestId("play-events").check();
+    for (const part of ["state store", "API server"]) {
+      await lab.part(part).click();
+      await tryToMove(page, lab);
+      await nothingShown(page, lab);
+      await lab.part(part).click();
+    }
+    await page.getByTestId("whole-plane").click();
+    await tryToMove(page, lab);
+    await nothingShown(page, lab);
+  });
+}
+
+test("the lesson's request written differently (max_rounds 20) is sealed like the lesson", async ({ page }) => {
+  const lab = new LabPage(page);
+  const doc = {
+    version: 1,
+    title: "Twenty rounds",
+    scenario: { requests: [{ key: "service/collector", value: { desired: 5 } }], max_rounds: 20 },
+    predict: ["steps", "reads"],
+  };
+  await page.goto(inline(doc));
+  await expect(page.getByTestId("assignment-title")).toBeVisible();
+  for (const run of ["play-lesson", "play-scale", "play-events"]) {
+    await page.getByTestId(run).check();
+    await tryToMove(page, lab);
+    await nothingShown(page, lab);
+  }
+});
+
+test("full-node (reveal: false): after the lock, a part back at round 1 still plays nothing", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.goto(open("full-node"));
+  await page.getByTestId("predict-steps").fill("16");
+  await lock(page);
+  await expect(page.getByTestId("reveal")).toBeVisible();
+  await lab.part("node agents").click();
+  await tryToMove(page, lab);
+  await lab.part("node agents").click();
+  await tryToMove(page, lab);
+  await nothingShown(page, lab);
+});
+
+test("after the lock with reveal, every run opens; start over seals them again and empties the matrix", async ({ page }) => {
+  const lab = new LabPage(page);
+  const doc = { version: 1, title: "Two tries", predict: ["steps"], retries: 1, reveal: true };
+  await page.goto(inline(doc));
+  await page.getByTestId("predict-steps").fill("17");
+  await lock(page);
+  await expect(page.getByTestId("sealed")).toHaveCount(0);
+  await page.getByTestId("play-events").check();
+  await lab.runToEnd();
+  await expect(page.getByTestId("matrix-progress")).toHaveText(/^1 of 7/);
+  await page.getByTestId("start-over").click();
+  await nothingShown(page, lab);
+});
