@@ -5,8 +5,8 @@ pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASS
 pub use crate::formats::question::Question;
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use crate::model::{
-    matrix_run, repair_row, Limits, MatrixRow, Op, Outcome, Part, PartSet, Scenario, Status, TraceLimit,
-    TraceSummary, Verdict,
+    matrix_run, repair_row, Limits, MatrixRow, Op, Outcome, Part, PartSet, Status, TraceLimit, TraceSummary,
+    Verdict,
 };
 use std::fmt;
 
@@ -248,11 +248,6 @@ pub(crate) mod tests {
             r#"{{"version": 1, "title": "Trace", "predict": ["steps", "reads", "writes", "revision", "rounds", "components"], "tolerance": {tolerance}}}"#
         ))
         .unwrap()
-    }
-
-    fn shipped(name: &str) -> Assignment {
-        let path = format!("{}/assignments/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        crate::formats::assignment_json::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
     }
 
     #[test]
