@@ -21,7 +21,7 @@ pub static EN: Messages = Messages {
     run_desired_too_large: "A scale request for {desired} copies is more than the lab shows (at most {max}).",
     run_step_limit: "This run goes past {steps} steps, more than the lab plays in a browser; run it with `cplab run`.",
     run_read_limit: "This run reads more than {items} items, more than the lab plays in a browser; run it with `cplab run`.",
-    run_key_limit: "This run's store holds more than {keys} keys, more than the lab plays in a browser; run it with `cplab run`.",
+    run_key_limit: "This run's store holds more than {keys} keys (copies running without a key count too), more than the lab plays in a browser; run it with `cplab run`.",
 
     crash_title: "The lab stopped because of an error",
     crash_text: "Your saved predictions are kept in this browser. Reload the page to continue; if it happens again, export your report first.",
@@ -328,7 +328,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     e_unknown_health: "unknown health \"{found}\"; use \"alive\" or \"dead\"",
     e_step_limit: "the run was stopped after {steps} trace steps; lower desired counts or max_rounds",
     e_read_limit: "the run was stopped past {items} items read; lower desired counts, the store's size or max_rounds",
-    e_key_limit: "the run was stopped past {keys} keys in the store; lower desired counts or the store's size",
+    e_key_limit: "the run was stopped past {keys} keys in the store (copies running without a key count too); lower desired counts, the store's size or the reports sent",
     e_assignment_too_large: "the assignment is too large",
     e_no_version: "missing field \"version\" (this lab reads version {version})",
     e_newer_assignment: "version {version} is newer than this lab (it reads version {supported})",

@@ -26,6 +26,7 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
         // Live copies by the service they name, and the highest number after `copy/<service>-`
         // for every service. A key like `copy/a-b-1` counts for service `a` (suffix `b-1`, not a
         // number) and for `a-b` (suffix 1).
+        let prefixes = Names::of(services.iter().map(|(k, _)| &k["service/".len()..]));
         let mut by_service = ByName::new(&names);
         let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
         let mut highest: Vec<f64> = vec![0.0; services.len()];
@@ -38,11 +39,9 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
                 live[i].push(key);
             }
             let rest = &key["copy/".len()..];
-            for (dash, _) in rest.match_indices('-') {
-                if let Some(&i) = names.get(&rest[..dash]) {
-                    highest[i] = max_from_zero(highest[i], to_number(&rest[dash + 1..]));
-                }
-            }
+            prefixes.each_match(rest, |i, dash| {
+                highest[i] = max_from_zero(highest[i], to_number(&rest[dash + 1..]));
+            });
         }
         for (i, (key, value)) in services.iter().enumerate() {
             let Value::Service(service) = value else { continue };
@@ -91,6 +90,55 @@ enum Change {
     Create { name: Rc<str>, after: f64, count: usize },
     /// One removal.
     Remove(Rc<str>),
+}
+
+/// The services' names as a trie of bytes, to find in one pass over a copy's key every service
+/// name it starts with followed by a dash. Looking up each prefix before each dash hashed the
+/// key again at every dash: a key of thousands of dashes cost seconds a round.
+struct Names {
+    /// Each node's children by byte (a short list: names share few branches), and the index of
+    /// the service whose name ends there.
+    nodes: Vec<(Vec<(u8, u32)>, Option<usize>)>,
+}
+
+impl Names {
+    fn of<'a>(names: impl Iterator<Item = &'a str>) -> Names {
+        let mut nodes: Vec<(Vec<(u8, u32)>, Option<usize>)> = vec![(Vec::new(), None)];
+        for (i, name) in names.enumerate() {
+            let mut at = 0usize;
+            for &b in name.as_bytes() {
+                at = match nodes[at].0.iter().find(|(c, _)| *c == b) {
+                    Some(&(_, next)) => next as usize,
+                    None => {
+                        nodes.push((Vec::new(), None));
+                        let next = nodes.len() - 1;
+                        nodes[at].0.push((b, next as u32));
+                        next
+                    }
+                };
+            }
+            // Keys are unique in the store, so each name ends at one node.
+            nodes[at].1.get_or_insert(i);
+        }
+        Names { nodes }
+    }
+
+    /// Calls `found(service, dash)` for every dash in `rest` whose prefix is a service's name,
+    /// in order of the dash; one walk over `rest`.
+    fn each_match(&self, rest: &str, mut found: impl FnMut(usize, usize)) {
+        let mut at = 0usize;
+        for (pos, &b) in rest.as_bytes().iter().enumerate() {
+            if b == b'-' {
+                if let Some(i) = self.nodes[at].1 {
+                    found(i, pos);
+                }
+            }
+            match self.nodes[at].0.iter().find(|(c, _)| *c == b) {
+                Some(&(_, next)) => at = next as usize,
+                None => return,
+            }
+        }
+    }
 }
 
 /// Appends `String(n)` as JavaScript writes it; whole numbers, the usual case, without `format!`.
@@ -166,6 +214,36 @@ mod tests {
         ]);
         controller_manager(&mut s).unwrap();
         assert_eq!(written(&s), ["Write copy/a-NaN", "Write copy/a-NaN"]);
+    }
+
+    #[test]
+    fn every_service_name_before_a_dash_is_found_in_one_walk() {
+        let services = ["a", "a-b", "a-b-c", "b", "", "a--"];
+        let names = Names::of(services.iter().copied());
+        for rest in ["a-b-c-5", "a--7", "b-1", "-3", "ab-1", "a", "a-", "x-a-1", "a-b-c"] {
+            let mut found = Vec::new();
+            names.each_match(rest, |i, dash| found.push((services[i], dash)));
+            // The rule it replaces: every prefix before a dash, looked up by name.
+            let naive: Vec<(&str, usize)> = rest
+                .match_indices('-')
+                .filter_map(|(dash, _)| services.iter().find(|s| **s == &rest[..dash]).map(|s| (*s, dash)))
+                .collect();
+            assert_eq!(found, naive, "{rest}");
+        }
+    }
+
+    #[test]
+    fn a_key_of_thousands_of_dashes_is_walked_once() {
+        // The red team's key: 5,500 dashes after the service's name. One match (at the first
+        // dash), so one number parsed; the walk stops where no name goes on.
+        let key = format!("a{}", "-".repeat(5_500));
+        let names = Names::of(["a"].into_iter());
+        let mut matches = 0;
+        names.each_match(&key, |_, dash| {
+            assert_eq!(dash, 1);
+            matches += 1;
+        });
+        assert_eq!(matches, 1);
     }
 
     #[test]

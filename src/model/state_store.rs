@@ -352,6 +352,20 @@ impl StateStore {
     /// Checked before any change, so a stopped run never holds a half-recorded step.
     /// The step that takes the item reads or the keys past their limit still lands (a read's
     /// count is known only once it has scanned); the step after it is refused.
+    /// Records again, in the current round, the `count` steps from `from`: the reads of a round
+    /// that changed nothing, which the next round would make alike (see `Plane::run_timeline`).
+    /// Each counts against the limits as a read made anew would.
+    pub fn repeat_steps(&mut self, from: usize, count: usize) -> Result<(), TraceLimit> {
+        for i in from..from + count {
+            self.check_limit()?;
+            let Some(step) = self.trace.get(i) else { break };
+            let step = Step { round: self.round, ..step.clone() };
+            self.item_reads = self.item_reads.saturating_add(step.items);
+            self.trace.push(step);
+        }
+        Ok(())
+    }
+
     fn check_limit(&self) -> Result<(), TraceLimit> {
         let limits = &self.limits;
         if self.trace.len() >= limits.steps {
@@ -360,10 +374,18 @@ impl StateStore {
         if self.item_reads > limits.item_reads {
             return Err(TraceLimit::ItemReads(limits.item_reads));
         }
-        if self.live > limits.keys {
+        // Copies running with no key (reports sent while the API server was down) are drawn
+        // and replayed like keys: they count against the same bound.
+        if self.live.saturating_add(self.orphans.len()) > limits.keys {
             return Err(TraceLimit::Keys(limits.keys));
         }
         Ok(())
+    }
+
+    /// Whether the run is still within its limits: for what changes the store's world without
+    /// a step (a node's report that never landed still starts or ends a copy).
+    pub fn within_limits(&self) -> Result<(), TraceLimit> {
+        self.check_limit()
     }
 
     fn record(&mut self, op: Op, key: Rc<str>, items: usize, value: Option<Rc<Value>>) {

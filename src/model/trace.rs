@@ -65,7 +65,7 @@ pub enum TraceLimit {
     Steps(usize),
     /// More items read, over all reads, than this.
     ItemReads(usize),
-    /// More keys in the store at once than this.
+    /// More keys in the store, and copies running without a key, at once than this.
     Keys(usize),
 }
 
@@ -77,7 +77,8 @@ pub struct Limits {
     pub steps: usize,
     /// Most items read over the run: the cost of reads, which grows with the store.
     pub item_reads: usize,
-    /// Most keys the store may hold at once.
+    /// Most keys the store may hold at once, counting the copies that run without a key (a
+    /// running report that never landed): every one is drawn and replayed like a key.
     pub keys: usize,
 }
 

@@ -4,6 +4,7 @@
 
 use super::{sorted, Recording, World};
 use crate::model::{Change, Event, Op, Part, PartSet, Status, Step, Totals, TraceSummary, Value};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// One service's copies: how many the store believes run, and how many actually do.
@@ -192,9 +193,14 @@ fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str
         .filter_map(|(k, _)| k.strip_prefix("service/"))
         .map(|name| ServiceCount { service: name.into(), believed: 0, actual: 0 })
         .collect();
+    // Looked up by map, not by scanning: a frame of a thousand keys is drawn at every step.
+    let copies: FxHashMap<&str, &Rc<str>> =
+        entries.iter().filter_map(|(k, v)| v.as_copy().map(|c| (&**k, &c.service))).collect();
+    let mut places: FxHashMap<Rc<str>, usize> =
+        out.iter().enumerate().map(|(i, s)| (s.service.clone(), i)).collect();
     let service_of = |key: &str| -> Rc<str> {
-        match entries.iter().find(|(k, _)| &**k == key).and_then(|(_, v)| v.as_copy()) {
-            Some(copy) => copy.service.clone(),
+        match copies.get(key) {
+            Some(&service) => service.clone(),
             None => {
                 let name = key.strip_prefix("copy/").unwrap_or(key);
                 name.rsplit_once('-').map_or(name, |(stem, _)| stem).into()
@@ -203,9 +209,10 @@ fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str
     };
     let mut count = |key: &Rc<str>, believed: bool| {
         let service = service_of(key);
-        let at = match out.iter().position(|s| s.service == service) {
-            Some(at) => at,
+        let at = match places.get(&service) {
+            Some(&at) => at,
             None => {
+                places.insert(service.clone(), out.len());
                 out.push(ServiceCount { service, believed: 0, actual: 0 });
                 out.len() - 1
             }

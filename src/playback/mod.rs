@@ -246,6 +246,32 @@ mod tests {
     }
 
     #[test]
+    fn copies_running_without_a_key_count_against_the_key_limit() {
+        use crate::model::{Copy, Request, Status};
+        // Reports sent while the API server is down start copies the store never hears of: no
+        // step, no read, no key, yet each is drawn on its node at every step.
+        let report = |i: usize| Request {
+            key: format!("copy/x-{i}"),
+            value: Some(Value::Copy(Copy {
+                service: "x".into(),
+                node: Some("m1".into()),
+                status: Status::Running,
+            })),
+        };
+        let orphans = |n: usize| Scenario {
+            requests: (0..n).map(report).collect(),
+            down: PartSet::of(Part::ApiServer),
+            ..Scenario::lesson()
+        };
+        let fits = LIMITS.keys - 10; // the lesson's 10 keys beside them
+        let api = PartSet::of(Part::ApiServer);
+        let r = Recording::of_run(Run::Given, api, &[], Some(&orphans(fits))).unwrap();
+        assert_eq!(r.actual_at(0).len(), 5 + fits);
+        let over = Recording::of_run(Run::Given, api, &[], Some(&orphans(fits + 1))).map(|r| r.len());
+        assert_eq!(over, Err(RecordError::Limit(TraceLimit::Keys(LIMITS.keys))));
+    }
+
+    #[test]
     fn running_totals_count_every_prefix_of_the_lessons_trace() {
         let r = Recording::of(&Scenario::lesson()).unwrap();
         assert_eq!(r.running.len(), 18);

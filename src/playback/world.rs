@@ -3,6 +3,7 @@
 //! dead), the copies placed but not started, those known dead, and those waiting for a node.
 
 use crate::model::{Health, Status, Value};
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// What a copy on a node is, as the world and the store see it together.
@@ -50,8 +51,12 @@ impl World {
     /// The world of a store's `entries` with `actual` (sorted) actually running.
     pub fn of(entries: &[(Rc<str>, Value)], actual: &[Rc<str>]) -> World {
         let mut world = World::default();
+        // Nodes by name, so placing a thousand copies on a thousand nodes is not a million
+        // comparisons at every step.
+        let mut places: FxHashMap<Rc<str>, usize> = FxHashMap::default();
         for (key, value) in entries {
             if let (Some(name), Value::Node(n)) = (key.strip_prefix("node/"), value) {
+                places.entry(name.into()).or_insert(world.nodes.len());
                 world.nodes.push(NodeView {
                     name: name.into(),
                     alive: n.health == Health::Alive,
@@ -74,9 +79,10 @@ impl World {
                 continue;
             };
             let name = node_name(node);
-            let at = match world.nodes.iter().position(|n| &*n.name == name) {
-                Some(at) => at,
+            let at = match places.get(name) {
+                Some(&at) => at,
                 None => {
+                    places.insert(name.into(), world.nodes.len());
                     world.nodes.push(NodeView { name: name.into(), alive: false, copies: Vec::new() });
                     world.nodes.len() - 1
                 }
