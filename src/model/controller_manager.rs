@@ -96,14 +96,16 @@ enum Change {
 /// name it starts with followed by a dash. Looking up each prefix before each dash hashed the
 /// key again at every dash: a key of thousands of dashes cost seconds a round.
 struct Names {
-    /// Each node's children by byte (a short list: names share few branches), and the index of
-    /// the service whose name ends there.
-    nodes: Vec<(Vec<(u8, u32)>, Option<usize>)>,
+    nodes: Vec<TrieNode>,
 }
+
+/// A node of [`Names`]: its children by byte (a short list: names share few branches), and the
+/// index of the service whose name ends there.
+type TrieNode = (Vec<(u8, u32)>, Option<usize>);
 
 impl Names {
     fn of<'a>(names: impl Iterator<Item = &'a str>) -> Names {
-        let mut nodes: Vec<(Vec<(u8, u32)>, Option<usize>)> = vec![(Vec::new(), None)];
+        let mut nodes: Vec<TrieNode> = vec![(Vec::new(), None)];
         for (i, name) in names.enumerate() {
             let mut at = 0usize;
             for &b in name.as_bytes() {
