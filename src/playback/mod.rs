@@ -169,6 +169,25 @@ impl Recording {
     }
 }
 
+/// How many recordings a page keeps, and how many steps they may hold in all, before the oldest
+/// is dropped: each press at a new round of a large run records a new run (about 2.6 MB each at
+/// the browser's limits), and the page kept every one. Twice the step limit keeps the run shown
+/// and the one before it whatever their size; small runs are kept by the dozen.
+pub const KEPT: (usize, usize) = (16, 2 * LIMITS.steps);
+
+/// Drops the oldest recordings of `kept` (oldest first) until it holds at most [`KEPT`]: never
+/// the newest, the one being shown.
+pub fn keep_recent<K>(kept: &mut Vec<(K, Result<Rc<Recording>, RecordError>)>) {
+    let steps = |k: &[(K, Result<Rc<Recording>, RecordError>)]| {
+        k.iter().map(|(_, r)| r.as_ref().map_or(0, |r| r.len())).sum::<usize>()
+    };
+    let mut over = 0;
+    while kept.len() - over > 1 && (kept.len() - over > KEPT.0 || steps(&kept[over..]) > KEPT.1) {
+        over += 1;
+    }
+    kept.drain(..over);
+}
+
 /// Keys sorted, each once. A sorted list rather than a set: the lab shows a handful of keys, and
 /// one sort costs the page far less code than a set of its own.
 fn sorted(mut keys: Vec<Rc<str>>) -> Vec<Rc<str>> {
@@ -243,6 +262,29 @@ mod tests {
         }));
         let wide = Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&wide)).map(|r| r.len());
         assert_eq!(wide, Err(RecordError::Limit(TraceLimit::ItemReads(LIMITS.item_reads))));
+    }
+
+    #[test]
+    fn recordings_kept_are_bounded_by_count_and_steps_and_the_newest_stays() {
+        let small = Rc::new(Recording::of(&Scenario::lesson()).unwrap());
+        let large =
+            Rc::new(Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&endless(20, 800))).unwrap());
+        let mut kept: Vec<(usize, Result<Rc<Recording>, RecordError>)> = Vec::new();
+        for i in 0..40 {
+            kept.push((i, Ok(small.clone())));
+            keep_recent(&mut kept);
+        }
+        assert_eq!(kept.iter().map(|(i, _)| *i).collect::<Vec<_>>(), (24..40).collect::<Vec<_>>());
+        // Three runs of 20,001 steps: the two newest fit in twice the step limit.
+        for i in 40..43 {
+            kept.push((i, Ok(large.clone())));
+            keep_recent(&mut kept);
+        }
+        assert_eq!(kept.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [41, 42]);
+        // One run alone is kept whatever its size; a run refused holds no steps.
+        kept.push((43, Err(RecordError::Limit(TraceLimit::Steps(1)))));
+        keep_recent(&mut kept);
+        assert_eq!(kept.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [41, 42, 43]);
     }
 
     #[test]

@@ -17,8 +17,8 @@ type Recorded = Result<Rc<Recording>, RecordError>;
 /// A run as the lab shows it: which run, with the student's edits.
 type Shown = (Run, Edits);
 
-/// Recordings by run, made once each. A short list, not a map: a session records a few dozen runs
-/// at most, and a map type of its own would cost the page more code than the search.
+/// Recordings by run, made once each, the oldest dropped past `playback::KEPT`. A short list,
+/// not a map: a map type of its own would cost the page more code than the search.
 type Recordings = Vec<(Shown, Recorded)>;
 
 /// The one frame kept: the run and cursor it was derived for, and the frame.
@@ -299,7 +299,10 @@ fn recorded(
     }
     let recording =
         given.with_value(|g| Recording::of_run(run, edits.down, &edits.timeline, g.as_ref())).map(Rc::new);
-    cache.update_value(|c| c.push(((run, edits.clone()), recording.clone())));
+    cache.update_value(|c| {
+        c.push(((run, edits.clone()), recording.clone()));
+        crate::playback::keep_recent(c);
+    });
     recording
 }
 
