@@ -27,10 +27,13 @@ impl Edits {
 
     /// Toggles `parts` at the cursor. `round` is the round of the step at the cursor (none
     /// before the first step: then the parts are down, or not, for the whole run, as before any
-    /// change); `now` is what is down at the cursor. If every one of `parts` will be down in the
-    /// next round they all come back; otherwise those that will be up go down. Changes after the
-    /// next round are dropped: the run is recomputed from there.
-    pub fn toggle(&self, parts: PartSet, round: Option<u32>, now: PartSet) -> Edits {
+    /// change); `will_be` is what will be down at the start of the next round with every change
+    /// the run already makes there, the student's and its scenario's own (see
+    /// [`super::Frame::down_next`]). If every one of `parts` will be down they all come back;
+    /// otherwise those that will be up go down, so a press always changes the next round, even
+    /// where the scenario itself brings a part back then. Changes after the next round are
+    /// dropped: the run is recomputed from there.
+    pub fn toggle(&self, parts: PartSet, round: Option<u32>, will_be: PartSet) -> Edits {
         let Some(round) = round else {
             let down = if parts.parts().all(|p| self.down.contains(p)) {
                 parts.parts().fold(self.down, PartSet::without)
@@ -42,12 +45,6 @@ impl Edits {
         };
         let next = round + 1;
         let mut timeline: Vec<Event> = self.timeline.iter().filter(|e| e.round <= next).cloned().collect();
-        // What will be down in the next round, with the changes already set for it.
-        let will_be = timeline.iter().filter(|e| e.round == next).fold(now, |set, e| match e.change {
-            Change::Down(p) => set.with(p),
-            Change::Up(p) => set.without(p),
-            _ => set,
-        });
         let bring_back = parts.parts().all(|p| will_be.contains(p));
         for p in parts.parts().filter(|&p| will_be.contains(p) == bring_back) {
             let pending =
@@ -97,7 +94,8 @@ mod tests {
         let down = Edits::starting(SCHED);
         let back = down.toggle(SCHED, Some(2), SCHED);
         assert_eq!(back.timeline, [Event::at(3, Change::Up(Part::Scheduler))]);
-        assert_eq!(back.toggle(SCHED, Some(2), SCHED), down, "pressed again at the same step");
+        // Pressed again at the same step, where the scheduler will be back at round 3.
+        assert_eq!(back.toggle(SCHED, Some(2), PartSet::NONE), down, "the change is taken back");
         // Later, with the scheduler back since round 3, it goes down again at round 6.
         let again = back.toggle(SCHED, Some(5), PartSet::NONE);
         assert_eq!(again.timeline[1], Event::at(6, Change::Down(Part::Scheduler)));
@@ -123,6 +121,14 @@ mod tests {
                 &Change::Up(Part::ControllerManager)
             ]
         );
+    }
+
+    #[test]
+    fn a_part_the_scenario_brings_back_next_round_stays_down_when_pressed() {
+        // The scenario's own timeline brings the scheduler back at round 3 (not one of the
+        // student's edits): at round 2 it will be up, so a press keeps it down from round 3.
+        let e = Edits::starting(SCHED).toggle(SCHED, Some(2), PartSet::NONE);
+        assert_eq!(e.timeline, [Event::at(3, Change::Down(Part::Scheduler))]);
     }
 
     #[test]

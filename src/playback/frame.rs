@@ -73,6 +73,18 @@ impl Frame {
         !self.sealed && self.cursor >= self.len
     }
 
+    /// The parts that will be down at the start of the next round: those down now, with every
+    /// change the run makes then (the student's and its scenario's own). What a press at the
+    /// cursor toggles.
+    pub fn down_next(&self) -> PartSet {
+        let next = self.round + 1;
+        self.pending.iter().filter(|e| e.round == next).fold(self.down, |set, e| match e.change {
+            Change::Down(p) => set.with(p),
+            Change::Up(p) => set.without(p),
+            _ => set,
+        })
+    }
+
     /// Item reads and writes so far.
     pub fn totals(&self) -> Totals {
         Totals { item_reads: self.summary.item_reads, writes: self.summary.writes }
@@ -284,6 +296,20 @@ mod tests {
             let start = r.frame(0);
             assert_eq!((f.entries, f.world, f.down), (start.entries, start.world, r.down), "the start stays");
         }
+    }
+
+    #[test]
+    fn what_will_be_down_next_round_counts_the_scenarios_own_changes() {
+        use crate::model::{Change, Event};
+        // A scenario whose own timeline brings the scheduler back at round 3.
+        let back = Scenario {
+            down: PartSet::of(Part::Scheduler),
+            timeline: vec![Event::at(3, Change::Up(Part::Scheduler))],
+            ..Scenario::lesson()
+        };
+        let r = Recording::of_run(Run::Given, back.down, &[], Some(&back)).unwrap();
+        let in_round_2 = (1..=r.len()).map(|c| r.frame(c)).find(|f| f.round == 2).unwrap();
+        assert_eq!((in_round_2.down, in_round_2.down_next()), (PartSet::of(Part::Scheduler), PartSet::NONE));
     }
 
     #[test]

@@ -251,7 +251,7 @@ impl Lab {
     /// 0, for the whole run). The run is recomputed from there; every step so far stays.
     pub fn press(&self, parts: PartSet) {
         let frame = self.frame_untracked();
-        self.apply(self.edits().toggle(parts, self.changes_after(&frame), frame.down));
+        self.apply(self.edits().toggle(parts, self.changes_after(&frame), frame.down_next()));
     }
 
     /// The node agents report again what runs, from the next round.
