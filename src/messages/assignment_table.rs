@@ -202,6 +202,8 @@ messages! {
         e_unknown_tolerance,
         /// A timeline longer than `{max}` changes: `{n}`.
         e_too_many_events,
+        /// A key `{name}` given twice in one object.
+        e_repeated_key,
         /// A change does not name exactly one of its kinds.
         e_event_one_change,
         /// A change's round `{round}` is before the one before it, `{previous}`.
