@@ -188,6 +188,56 @@ pub fn quoted(s: &str) -> String {
     out
 }
 
+/// Whether `c` shows as nothing, or changes how the text around it shows: control characters,
+/// format characters (zero-width spaces and joiners, direction marks and overrides, the
+/// byte-order mark, the soft hyphen), spaces other than the plain one, fillers, variation
+/// selectors and tags. Listed by hand: Unicode's tables would weigh on the page.
+pub fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            u32::from(c),
+            0xa0 | 0xad
+                | 0x34f
+                | 0x61c
+                | 0x115f
+                | 0x1160
+                | 0x1680
+                | 0x17b4
+                | 0x17b5
+                | 0x180b..=0x180f
+                | 0x2000..=0x200f
+                | 0x2028..=0x202f
+                | 0x205f..=0x206f
+                | 0x2800
+                | 0x3000
+                | 0x3164
+                | 0xfe00..=0xfe0f
+                | 0xfeff
+                | 0xffa0
+                | 0xfff0..=0xfffb
+                | 0x1bca0..=0x1bca3
+                | 0x1d173..=0x1d17a
+                | 0xe0000..=0xe0fff
+        )
+}
+
+/// `s` as a key or a name is shown to people: every [`invisible`] character written `\u{200b}`,
+/// and a backslash written `\\` so that no escape typed in the name passes for one. Two keys
+/// that differ only by a zero-width space or a control character then never show alike.
+pub fn visible(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            c if invisible(c) => {
+                let _ = write!(out, "\\u{{{:04x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `at.field`, or `field` at the top.
 pub fn join(at: &str, field: &str) -> String {
     if at.is_empty() {
