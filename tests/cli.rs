@@ -312,3 +312,21 @@ fn messages_that_echo_a_name_from_the_file_show_its_control_characters_escaped()
         }
     }
 }
+
+#[test]
+fn answer_key_rows_of_keys_that_differ_by_an_invisible_character_differ() {
+    let file = temp_file(
+        "lookalike.json",
+        r#"{"version": 1, "title": "Look", "ask": [{"writers": "copy/a"}, {"writers": "copy/a\u200b"}, {"writers": "copy/a\u00ad"}]}"#,
+    );
+    let o = cplab(&["answer-key", &file], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Look\n\
+         item                                      answer tolerance\n\
+         writers.copy/a                              none         0\n\
+         writers.copy/a\\u{200b}                      none         0\n\
+         writers.copy/a\\u{00ad}                      none         0\n"
+    );
+}

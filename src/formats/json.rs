@@ -318,3 +318,30 @@ pub fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, InputError> {
         other => err(at, Problem::of(|a| a.e_not_string).with_text("kind", kind(other))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invisible_characters_are_shown_and_the_rest_kept() {
+        assert_eq!(visible("copy/é-1 x"), "copy/é-1 x");
+        assert_eq!(
+            visible("a\u{200b}b\u{1b}\u{7f}\u{9b}\u{a0}\u{ad}\u{202e}\u{2066}\u{feff}\u{e0041}\u{fe0f}"),
+            "a\\u{200b}b\\u{001b}\\u{007f}\\u{009b}\\u{00a0}\\u{00ad}\\u{202e}\\u{2066}\\u{feff}\\u{e0041}\\u{fe0f}"
+        );
+        // A typed escape cannot pass for a shown one.
+        assert_ne!(visible("a\\u{200b}"), visible("a\u{200b}"));
+        assert!(['😀', 'ä', '中', ' '].iter().all(|&c| !invisible(c)));
+    }
+
+    #[test]
+    fn documents_read_as_serde_json_reads_them() {
+        let text =
+            r#"{"a": [1, -2, 2.5, 1e400, "x\u0000", null, true, {"b": {}}], "c": 18446744073709551615}"#;
+        // 1e400 is out of range for both: both refuse it the same way.
+        assert!(document(text).is_err() && serde_json::from_str::<Json>(text).is_err());
+        let text = text.replace("1e400", "1e300");
+        assert_eq!(document(&text).unwrap(), serde_json::from_str::<Json>(&text).unwrap());
+    }
+}
