@@ -208,6 +208,7 @@ fn bad_run_options_are_named_with_exit_code_2() {
     for (args, expected) in [
         (&["run", "--down", "etcd", "--lesson"][..], "--down: unknown part \"etcd\""),
         (&["run", "--down"][..], "--down needs a part"),
+        (&["run", "--lesson", "--down", "scheduler,scheduler"][..], "--down: \"scheduler\" is listed twice"),
         (&["run", "--scale", "collector:21"][..], "--scale takes SERVICE:N"),
         (&["run", "--scale", "web:3"][..], "--scale takes SERVICE:N"),
         (&["run", "--scale"][..], "--scale takes SERVICE:N"),

@@ -251,17 +251,21 @@ fn parse_part(names: &str) -> Result<PartSet, Failure> {
         "control plane" => return Ok(PartSet::CONTROL_PLANE),
         _ => {}
     }
-    names
-        .split(',')
-        .map(|name| {
-            Part::from_name(name.trim()).ok_or_else(|| {
-                Failure::Usage(format!(
-                    "--down: unknown part \"{name}\"; expected {} (several joined by commas), \"control plane\", or -",
-                    Part::names_list()
-                ))
-            })
-        })
-        .collect()
+    let mut down = PartSet::NONE;
+    for name in names.split(',') {
+        let part = Part::from_name(name.trim()).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--down: unknown part \"{name}\"; expected {} (several joined by commas), \"control plane\", or -",
+                Part::names_list()
+            ))
+        })?;
+        // Named twice, a part would be taken down once: said, as a scenario's `down` says it.
+        if down.contains(part) {
+            return Err(Failure::Usage(format!("--down: \"{}\" is listed twice", part.name())));
+        }
+        down = down.with(part);
+    }
+    Ok(down)
 }
 
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {
