@@ -103,3 +103,78 @@ fn a_broken_assignment_gets_a_clear_message() {
     assert!(out.is_empty());
     assert!(err.contains("predict[1]: unknown quantity \"reeds\" (expected one of components, steps, reads, writes, revision, rounds)"), "{err}");
 }
+
+fn answer_key_of(text: &str) -> Vec<cplab::teaching::assignment::Item> {
+    let a = cplab::formats::assignment_json::parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    a.answer_key().expect("answer key")
+}
+
+#[test]
+fn the_shipped_assignments_keep_their_page_ids() {
+    // The e2e tests find inputs as predict-<id> with `.`, `/` and spaces made `-`.
+    for name in SHIPPED {
+        let text = std::fs::read_to_string(root().join(format!("assignments/{name}.json"))).expect("file");
+        for item in answer_key_of(&text) {
+            assert_eq!(item.page_id, item.id.replace([' ', '.', '/'], "-"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn ids_that_differ_only_by_punctuation_get_page_ids_of_their_own() {
+    let ask = ["copy/a.b", "copy/a-b", "copy/a b", "copy/a-b-1", "copy/a\u{200b}b", "copy/a/b"]
+        .map(|k| serde_json::json!({"writers": k}));
+    let text = serde_json::json!({"version": 1, "title": "x", "ask": ask, "predict": ["steps"]}).to_string();
+    let ids: Vec<String> = answer_key_of(&text).into_iter().map(|i| i.page_id).collect();
+    assert_eq!(
+        ids,
+        [
+            "steps",
+            "writers-copy-a-b",
+            // Its place, 2, would give writers-copy-a-b-2; but -1 is the next key's own id.
+            "writers-copy-a-b-2",
+            "writers-copy-a-b-3",
+            "writers-copy-a-b-1",
+            "writers-copy-a-b-5",
+            "writers-copy-a-b-6",
+        ]
+    );
+}
+
+#[test]
+fn labels_show_invisible_characters_in_keys_and_services() {
+    let text = serde_json::json!({"version": 1, "title": "x", "ask": [
+        {"writers": "copy/a"}, {"writers": "copy/a\u{200b}"}, {"writers": "copy/a\u{1b}[2J"},
+        {"service": "web\u{202e}", "count": "actual"}, {"writers": "copy/a\\u{200b}"}
+    ]})
+    .to_string();
+    let labels: Vec<String> = answer_key_of(&text).into_iter().map(|i| i.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "which components write copy/a, in order",
+            "which components write copy/a\\u{200b}, in order",
+            "which components write copy/a\\u{001b}[2J, in order",
+            "web\\u{202e} copies actually running at the end",
+            // A backslash typed in the key is doubled: it cannot pass for an escape.
+            "which components write copy/a\\\\u{200b}, in order",
+        ]
+    );
+}
+
+#[test]
+fn a_key_or_service_name_too_long_is_refused_by_its_place() {
+    let long = "k".repeat(201);
+    for (question, at) in [
+        (serde_json::json!({"writers": format!("copy/{long}")}), "ask[1].writers"),
+        (serde_json::json!({"service": long, "count": "believed"}), "ask[1].service"),
+    ] {
+        let text =
+            serde_json::json!({"version": 1, "title": "x", "ask": [{"component": "scheduler"}, question]});
+        let e = cplab::formats::assignment_json::parse(&text.to_string()).unwrap_err();
+        assert_eq!(e.to_string(), format!("{at}: is longer than 200 characters"));
+    }
+    // 200 characters pass.
+    let text = serde_json::json!({"version": 1, "title": "x", "ask": [{"writers": "k".repeat(200)}]});
+    assert!(cplab::formats::assignment_json::parse(&text.to_string()).is_ok());
+}

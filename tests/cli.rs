@@ -208,6 +208,7 @@ fn bad_run_options_are_named_with_exit_code_2() {
     for (args, expected) in [
         (&["run", "--down", "etcd", "--lesson"][..], "--down: unknown part \"etcd\""),
         (&["run", "--down"][..], "--down needs a part"),
+        (&["run", "--lesson", "--down", "scheduler,scheduler"][..], "--down: \"scheduler\" is listed twice"),
         (&["run", "--scale", "collector:21"][..], "--scale takes SERVICE:N"),
         (&["run", "--scale", "web:3"][..], "--scale takes SERVICE:N"),
         (&["run", "--scale"][..], "--scale takes SERVICE:N"),
@@ -231,4 +232,102 @@ fn matrix_repair_prints_the_lessons_table_then_the_extended_matrix() {
     assert!(out.contains(
         "API server              2       halted   unknown   halted   done                 3/2    20   0   3         done                  3/3    40   5\n"
     ));
+}
+
+/// `text` in a file of its own in the system's temp folder; its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("cplab-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join(name);
+    std::fs::write(&file, text).expect("written");
+    file.to_str().expect("utf-8 path").to_string()
+}
+
+#[test]
+fn answer_key_shows_a_writers_key_with_its_control_characters_escaped() {
+    let file = temp_file(
+        "writers.json",
+        r#"{"version": 1, "title": "Keys", "ask": [{"writers": "copy/a\u001b[31m"}, {"writers": "copy/b\r\u007f"}]}"#,
+    );
+    let o = cplab(&["answer-key", &file], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Keys\n\
+         item                                      answer tolerance\n\
+         writers.copy/a\\u{001b}[31m                  none         0\n\
+         writers.copy/b\\u{000d}\\u{007f}              none         0\n"
+    );
+}
+
+#[test]
+fn messages_that_echo_a_name_from_the_file_show_its_control_characters_escaped() {
+    let parts = "\"API server\", \"state store\", \"scheduler\", \"controller manager\", \"node agents\"";
+    let timeline = r#"{"timeline": [{"round": 1, "down": "sched\u001b]0;pwned\u0007"}]}"#;
+    let field = r#"{"initial\u001b[8m": {}}"#;
+    let o = cplab(&["run", "-"], timeline);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("cplab: standard input: timeline[0].down: unknown component \"sched\\u{{001b}}]0;pwned\\u{{0007}}\"; use null or one of {parts}\n")
+    );
+    let o = cplab(&["run", "-"], field);
+    assert_eq!(
+        stderr(&o),
+        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, requests, down, max_rounds, timeline)\n"
+    );
+    let assignment =
+        |name: &str, rest: &str| temp_file(name, &format!(r#"{{"version": 1, "title": "x", {rest}}}"#));
+    let cases = [
+        (
+            assignment("count.json", r#""ask": [{"round": 1, "count": "re\u001b[2Jads\r"}]"#),
+            "ask[0].count: unknown count \"re\\u{001b}[2Jads\\u{000d}\" (expected one of reads, writes)",
+        ),
+        (
+            assignment("row.json", r#""matrix": {"rows": ["\u001b[2J\n"]}"#),
+            "matrix.rows[0]: unknown row \"\\u{001b}[2J\\u{000a}\" (expected one of -, API server, state store, scheduler, controller manager, node agents, control plane)",
+        ),
+        (
+            assignment("repair.json", r#""ask": [{"repair": "sched\u0008\u0008", "cell": "scale"}]"#),
+            "ask[0].repair: unknown row \"sched\\u{0008}\\u{0008}\" (expected one of API server, state store, scheduler, controller manager, node agents, control plane)",
+        ),
+        (
+            assignment("cell.json", r#""matrix": {"cells": ["rd\u001bc"]}"#),
+            "matrix.cells[0]: unknown cell \"rd\\u{001b}c\" (expected one of scale, failure, node, reads, believed, actual, rd, wr)",
+        ),
+        (
+            assignment("quantity.json", r#""predict": ["steps\u009b31m\u007f"]"#),
+            "predict[0]: unknown quantity \"steps\\u{009b}31m\\u{007f}\" (expected one of components, steps, reads, writes, revision, rounds)",
+        ),
+        (
+            assignment("field.json", r#""predict": ["steps"], "\u001b[2Jextra": 1"#),
+            "unknown field \"\\u{001b}[2Jextra\" (expected version, title, instructions, scenario, predict, matrix, ask, tolerance, reveal, retries)",
+        ),
+    ];
+    for (file, want) in cases {
+        for command in ["check", "answer-key"] {
+            let o = cplab(&[command, &file], "");
+            assert_eq!(o.status.code(), Some(1), "{command} {file}");
+            assert!(o.stdout.is_empty());
+            assert_eq!(stderr(&o), format!("cplab: {file}: {want}\n"), "{command} {file}");
+        }
+    }
+}
+
+#[test]
+fn answer_key_rows_of_keys_that_differ_by_an_invisible_character_differ() {
+    let file = temp_file(
+        "lookalike.json",
+        r#"{"version": 1, "title": "Look", "ask": [{"writers": "copy/a"}, {"writers": "copy/a\u200b"}, {"writers": "copy/a\u00ad"}]}"#,
+    );
+    let o = cplab(&["answer-key", &file], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Look\n\
+         item                                      answer tolerance\n\
+         writers.copy/a                              none         0\n\
+         writers.copy/a\\u{200b}                      none         0\n\
+         writers.copy/a\\u{00ad}                      none         0\n"
+    );
 }

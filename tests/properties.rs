@@ -1,6 +1,7 @@
 //! Properties of the model on generated input that reaches it: it never panics, its revision
 //! counts exactly its writes and removes, its per-round totals add up to the whole, and the same
-//! scenario always gives the same trace. Every generator here is checked for how deep it reaches:
+//! scenario always gives the same trace; and whatever a file holds, no line the CLI prints carries
+//! a control character. Every generator here is checked for how deep it reaches:
 //! a test fails if too few of its cases get past parsing into the simulation.
 #![cfg(not(target_arch = "wasm32"))] // native: proptest and the generators are native
 
@@ -197,4 +198,109 @@ fn mutated_valid_documents_are_refused_by_name_or_run_cleanly() {
         }
     }
     assert!(refused >= 300 && ran >= 300, "mutations reach both sides: {refused} refused, {ran} ran");
+}
+
+/// Text a hostile file might carry: control characters (C0, DEL, C1), a zero-width space, a
+/// newline, quotes and backslashes, among plain letters.
+fn hostile() -> impl Strategy<Value = String> {
+    let odd = prop_oneof![
+        prop::char::range('\u{0}', '\u{1f}'),
+        Just('\u{7f}'),
+        prop::char::range('\u{80}', '\u{9f}'),
+        Just('\u{200b}'),
+        Just('"'),
+        Just('\\'),
+    ];
+    proptest::collection::vec(prop_oneof![2 => odd, 1 => prop::char::range('a', 'e')], 0..10)
+        .prop_map(|chars| chars.into_iter().collect())
+}
+
+/// Runs `cplab` with `args` and `stdin`; its exit code, stdout and stderr.
+fn cplab(args: &[&str], stdin: &str) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cplab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cplab starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin written");
+    let o = child.wait_with_output().expect("cplab ends");
+    (o.status.code(), o.stdout, o.stderr)
+}
+
+/// The first line of `out` that carries a control character (tab aside; DEL and C1 included),
+/// if any.
+fn line_with_control(out: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(out);
+    text.split('\n')
+        .find(|line| line.chars().any(|c| c != '\t' && c.is_control()))
+        .map(|line| format!("{line:?}"))
+}
+
+/// Names, keys, titles and fields full of control characters, in every place a scenario or an
+/// assignment echoes one (an unknown part, count, row, cell, quantity or field, a writers key, a
+/// service, a title, a store key in a run's JSON): no line `cplab run`, `check` or `answer-key`
+/// prints, on stdout or stderr, carries one raw.
+#[test]
+fn no_line_the_cli_prints_carries_a_control_character() {
+    let cases = 96;
+    let mut runner = TestRunner::new(Config { cases, ..Config::default() });
+    let dir = std::env::temp_dir().join(format!("cplab-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (ran, refused, case) = (std::cell::Cell::new(0), std::cell::Cell::new(0), std::cell::Cell::new(0));
+    runner
+        .run(&(hostile(), 0usize..6, 0usize..9), |(h, s, a)| {
+            let scenario = match s {
+                0 => json!({"timeline": [{"round": 1, "down": h}]}),
+                1 => json!({h.clone(): {}}),
+                2 => json!({"initial": {h.clone(): {"desired": 1}}}),
+                3 => json!({"down": [h]}),
+                4 => json!({"timeline": [{"round": 1, "request": {"key": h, "value": null}}]}),
+                _ => json!({"requests": [{"key": format!("copy/{h}"), "value": {"service": h, "node": h, "status": "running"}}]}),
+            };
+            let ask = match a {
+                0 => json!({"ask": [{"writers": h}, {"service": h, "count": "actual"}]}),
+                1 => json!({"ask": [{"round": 1, "count": h}]}),
+                2 => json!({"matrix": {"rows": [h]}}),
+                3 => json!({"matrix": {"cells": [h]}}),
+                4 => json!({"predict": [h]}),
+                5 => json!({"ask": [{"repair": h, "cell": "scale"}]}),
+                6 => json!({"predict": ["steps"], "tolerance": {h.clone(): 1}}),
+                7 => json!({"predict": ["steps"], h.clone(): 1}),
+                _ => json!({"predict": ["steps"], "scenario": scenario.clone()}),
+            };
+            let mut assignment = json!({"version": 1, "title": format!("T{h}")});
+            if let (Some(doc), Value::Object(rest)) = (assignment.as_object_mut(), ask) {
+                doc.extend(rest);
+            }
+            case.set(case.get() + 1);
+            let file = dir.join(format!("{}.json", case.get()));
+            std::fs::write(&file, assignment.to_string()).expect("written");
+            let file = file.to_str().expect("utf-8 path");
+            for (args, stdin) in [
+                (vec!["run", "-"], scenario.to_string()),
+                (vec!["check", file], String::new()),
+                (vec!["answer-key", file], String::new()),
+            ] {
+                let (code, out, err) = cplab(&args, &stdin);
+                prop_assert!(code == Some(0) || code == Some(1), "{args:?} {stdin}: exit {code:?}");
+                if code == Some(0) { ran.set(ran.get() + 1) } else { refused.set(refused.get() + 1) }
+                for (name, bytes) in [("stdout", &out), ("stderr", &err)] {
+                    let bad = line_with_control(bytes);
+                    prop_assert!(bad.is_none(), "{args:?} {stdin} {}: {name} has {bad:?}", assignment);
+                }
+                if args[0] == "run" && code == Some(0) {
+                    let parsed = serde_json::from_slice::<Value>(&out);
+                    prop_assert!(parsed.is_ok(), "run prints JSON: {}", String::from_utf8_lossy(&out));
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    // Both sides are reached: outputs that print (a run's JSON, an answer key) and refusals.
+    assert!(ran.get() >= 20 && refused.get() >= 20, "{} ran, {} refused", ran.get(), refused.get());
 }

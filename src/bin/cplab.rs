@@ -1,6 +1,6 @@
 //! `cplab`: the command-line driver of the Control Plane Lab model.
 
-use cplab::formats::json::quoted;
+use cplab::formats::json::{quoted, visible};
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
@@ -36,17 +36,115 @@ enum Failure {
 }
 
 fn main() -> ExitCode {
+    // A panic's message may quote input too: it goes out through the same escaping.
+    std::panic::set_hook(Box::new(|info| {
+        let mut err = Shown::new(io::stderr().lock(), Mode::Line);
+        let _ = write!(err, "cplab: {info}").and_then(|()| err.flush());
+        let _ = writeln!(io::stderr());
+    }));
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Usage(m)) => {
-            eprintln!("cplab: {m}\n{USAGE}");
-            ExitCode::from(2)
+    let (message, usage, code) = match run(&args) {
+        Ok(()) => return ExitCode::SUCCESS,
+        Err(Failure::Usage(m)) => (m, true, 2),
+        Err(Failure::Input(m)) => (m, false, 1),
+    };
+    // A message is one line: a newline in a name it quotes is shown escaped too.
+    let mut err = Shown::new(io::stderr().lock(), Mode::Line);
+    let mut tail = Shown::new(io::stderr().lock(), Mode::Text);
+    let _ = write!(err, "cplab: {message}")
+        .and_then(|()| err.flush())
+        .and_then(|()| if usage { writeln!(tail, "\n{USAGE}") } else { writeln!(tail) })
+        .and_then(|()| tail.flush());
+    ExitCode::from(code)
+}
+
+/// How [`Shown`] writes a control character.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Text: newlines and tabs pass, the rest is written `\u{001b}` (as `quoted` writes it).
+    Text,
+    /// One line of text: a newline is escaped too.
+    Line,
+    /// JSON text: written `\u001b`, which reads back as the same character (only a JSON string
+    /// can hold one: serde_json writes none raw elsewhere).
+    Json,
+}
+
+/// Everything the CLI prints goes through here: a control character from a file (an escape that
+/// recolours or clears the terminal, a carriage return that hides what came before, a C1 control)
+/// is shown escaped, never sent. Here once, so no message or table can forget it.
+struct Shown<W: Write> {
+    out: W,
+    mode: Mode,
+    /// The lead byte 0xC2 of a character split across two writes (C1 controls are C2 80..C2 9F).
+    held: bool,
+}
+
+impl<W: Write> Shown<W> {
+    fn new(out: W, mode: Mode) -> Shown<W> {
+        Shown { out, mode, held: false }
+    }
+
+    fn escape(&self, out: &mut Vec<u8>, c: u32) {
+        let escaped = match self.mode {
+            Mode::Json => format!("\\u{c:04x}"),
+            Mode::Text | Mode::Line => format!("\\u{{{c:04x}}}"),
+        };
+        out.extend_from_slice(escaped.as_bytes());
+    }
+
+    fn passes(&self, b: u8) -> bool {
+        match b {
+            b'\t' => true,
+            b'\n' => self.mode != Mode::Line,
+            0..0x20 | 0x7f | 0xc2 => false,
+            _ => true,
         }
-        Err(Failure::Input(m)) => {
-            eprintln!("cplab: {m}");
-            ExitCode::from(1)
+    }
+}
+
+impl<W: Write> Write for Shown<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // Most output needs nothing: it goes out as it is.
+        if !self.held && buf.iter().all(|&b| self.passes(b)) {
+            self.out.write_all(buf)?;
+            return Ok(buf.len());
         }
+        let mut out = Vec::with_capacity(buf.len() + 16);
+        let mut bytes = buf.iter().copied().peekable();
+        if self.held {
+            self.held = false;
+            match bytes.peek() {
+                Some(&b @ 0x80..0xa0) => {
+                    bytes.next();
+                    self.escape(&mut out, u32::from(b));
+                }
+                _ => out.push(0xc2),
+            }
+        }
+        while let Some(b) = bytes.next() {
+            match b {
+                0xc2 => match bytes.peek() {
+                    Some(&next @ 0x80..0xa0) => {
+                        bytes.next();
+                        self.escape(&mut out, u32::from(next));
+                    }
+                    Some(_) => out.push(b),
+                    None => self.held = true,
+                },
+                b if self.passes(b) => out.push(b),
+                b => self.escape(&mut out, u32::from(b)),
+            }
+        }
+        self.out.write_all(&out)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.held) {
+            self.out.write_all(&[0xc2])?;
+        }
+        self.out.flush()
     }
 }
 
@@ -153,17 +251,21 @@ fn parse_part(names: &str) -> Result<PartSet, Failure> {
         "control plane" => return Ok(PartSet::CONTROL_PLANE),
         _ => {}
     }
-    names
-        .split(',')
-        .map(|name| {
-            Part::from_name(name.trim()).ok_or_else(|| {
-                Failure::Usage(format!(
-                    "--down: unknown part \"{name}\"; expected {} (several joined by commas), \"control plane\", or -",
-                    Part::names_list()
-                ))
-            })
-        })
-        .collect()
+    let mut down = PartSet::NONE;
+    for name in names.split(',') {
+        let part = Part::from_name(name.trim()).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--down: unknown part \"{name}\"; expected {} (several joined by commas), \"control plane\", or -",
+                Part::names_list()
+            ))
+        })?;
+        // Named twice, a part would be taken down once: said, as a scenario's `down` says it.
+        if down.contains(part) {
+            return Err(Failure::Usage(format!("--down: \"{}\" is listed twice", part.name())));
+        }
+        down = down.with(part);
+    }
+    Ok(down)
 }
 
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {
@@ -178,7 +280,9 @@ fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
     let title = title.trim_matches('"');
     let mut out = format!("{title}\n{:<40} {:>7} {:>9}\n", "item", "answer", "tolerance");
     for i in items {
-        out.push_str(&format!("{:<40} {:>7} {:>9}\n", i.id, i.answer.to_string(), i.tolerance));
+        // An id holds the teacher's key: shown escaped before it is padded, so columns line up
+        // and two keys that differ by an invisible character print differently.
+        out.push_str(&format!("{:<40} {:>7} {:>9}\n", visible(&i.id), i.answer.to_string(), i.tolerance));
     }
     Ok(out)
 }
@@ -190,7 +294,7 @@ fn parse_scenario(text: String, source: &str) -> Result<Scenario, Failure> {
 fn simulate(scenario: Scenario, source: &str) -> Result<(), Failure> {
     let outcome = scenario.run_with(false).map_err(|e| Failure::Input(format!("{source}: {e}")))?;
     // Everything is computed before anything is printed: a failed run leaves stdout empty.
-    let mut out = io::stdout().lock();
+    let mut out = Shown::new(io::stdout().lock(), Mode::Json);
     write_result(&mut out, &outcome)
         .and_then(|()| out.flush())
         .map_err(|e| Failure::Input(format!("writing the result: {e}")))?;
@@ -200,7 +304,10 @@ fn simulate(scenario: Scenario, source: &str) -> Result<(), Failure> {
 }
 
 fn print(text: &str) -> Result<(), Failure> {
-    io::stdout().lock().write_all(text.as_bytes()).map_err(|e| Failure::Input(format!("writing: {e}")))
+    let mut out = Shown::new(io::stdout().lock(), Mode::Text);
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Input(format!("writing: {e}")))
 }
 
 fn read_stdin() -> Result<String, Failure> {
@@ -228,4 +335,40 @@ fn utf8(buf: Vec<u8>, source: &str) -> Result<String, Failure> {
     String::from_utf8(buf).map_err(|e| {
         Failure::Input(format!("{source}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(mode: Mode, pieces: &[&[u8]]) -> Vec<u8> {
+        let mut w = Shown { out: Vec::new(), mode, held: false };
+        for piece in pieces {
+            w.write_all(piece).unwrap();
+        }
+        w.flush().unwrap();
+        w.out
+    }
+
+    #[test]
+    fn control_characters_are_written_escaped_and_the_rest_as_it_is() {
+        let text = "a\tb\n\u{1b}[31m\r\u{7f}é\u{9b}§\n".as_bytes();
+        let want = "a\tb\n\\u{001b}[31m\\u{000d}\\u{007f}é\\u{009b}§\n";
+        assert_eq!(String::from_utf8(shown(Mode::Text, &[text])).unwrap(), want);
+        // A C1 control split across two writes is still caught; a lone lead byte is kept.
+        let (head, tail) = text.split_at(text.iter().position(|&b| b == 0xc2).unwrap() + 1);
+        assert_eq!(String::from_utf8(shown(Mode::Text, &[head, tail])).unwrap(), want);
+        assert_eq!(shown(Mode::Text, &[b"x\xc2"]), b"x\xc2");
+        // One line: a newline is escaped too.
+        assert_eq!(shown(Mode::Line, &[b"a\nb\tc"]), b"a\\u{000a}b\tc");
+    }
+
+    #[test]
+    fn json_output_stays_json_meaning_the_same_string() {
+        let json = "{\"key\":\"copy/\u{7f}\u{85}\"}";
+        let out = String::from_utf8(shown(Mode::Json, &[json.as_bytes()])).unwrap();
+        assert_eq!(out, "{\"key\":\"copy/\\u007f\\u0085\"}");
+        let back: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(back["key"], "copy/\u{7f}\u{85}");
+    }
 }

@@ -2,7 +2,7 @@
 //! by its field.
 
 use super::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
-use super::json::{err, join, kind, object, only_fields, quoted, string, whole, InputError};
+use super::json::{document, err, join, kind, object, only_fields, quoted, string, whole, InputError};
 use super::question::{parse_question, Question, MAX_QUESTIONS};
 use super::scenario_json::{self, MAX_INPUT_BYTES};
 use super::tables::{row_name, row_of_name};
@@ -23,8 +23,7 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
     if text.len() > MAX_INPUT_BYTES {
         return err("", Problem::of(|a| a.e_assignment_too_large));
     }
-    let doc: Json =
-        serde_json::from_str(text).or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))?;
+    let doc = document(text)?;
     let obj = object(&doc, "", |a| a.what_assignment)?;
     only_fields(
         obj,
@@ -210,6 +209,40 @@ mod tests {
         );
         assert!(m.is_ok(), "{m:?}");
         assert!(crate::formats::scenario_json::parse("\u{feff}{}").is_ok());
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_by_name_wherever_it_is() {
+        let cases = [
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"steps": 1}, "tolerance": {}}"#,
+                "key \"tolerance\" is given twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"steps": 1, "steps": 0}}"#,
+                "tolerance: key \"steps\" is given twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "ask": [{"round": 1, "count": "reads"}, {"round": 2, "round": 1, "count": "reads"}]}"#,
+                "ask[1]: key \"round\" is given twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "scenario": {"timeline": [], "timeline": []}}"#,
+                "scenario: key \"timeline\" is given twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "predict": ["steps"], "scenario": {"timeline": [{"round": 1, "report": true, "report": true}]}}"#,
+                "scenario.timeline[0]: key \"report\" is given twice",
+            ),
+            (
+                r#"{"version": 1, "title": "x", "matrix": {"rows": ["-"], "rows": ["scheduler"]}}"#,
+                "matrix: key \"rows\" is given twice",
+            ),
+        ];
+        for (text, want) in cases {
+            let got = parse(text).unwrap_err().to_string();
+            assert!(got.starts_with(want), "{text}\n  gave: {got}\n  want: {want}");
+        }
     }
 
     #[test]

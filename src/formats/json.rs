@@ -2,8 +2,10 @@
 //! problem, said in any language the lab has) and the small readers the formats build on.
 
 use crate::messages::{AssignmentMessages, Problem, Template, EN_ASSIGNMENTS};
-use serde_json::{Map, Value as Json};
-use std::fmt;
+use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value as Json};
+use std::cell::RefCell;
+use std::fmt::{self, Write as _};
 
 /// A document (a scenario, an assignment, or a part of one) that cannot be used, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +41,136 @@ pub fn err<T>(path: &str, problem: Problem) -> Result<T, InputError> {
     Err(InputError { path: path.to_string(), problem })
 }
 
+/// Reads `text` as one JSON document, refusing an object that gives a key twice: serde_json
+/// would keep the last value without a word, and the first is what the writer may have meant.
+/// Scenarios and assignments are both read here; the error names the key and the object.
+pub fn document(text: &str) -> Result<Json, InputError> {
+    let repeated = RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let read =
+        Checked { at: None, repeated: &repeated }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    if let Some((at, key)) = repeated.into_inner() {
+        return err(&at, Problem::of(|a| a.e_repeated_key).with("name", quoted(&key)));
+    }
+    read.or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))
+}
+
+/// Where a value sits in a document: one step below its parent (none: the document itself).
+/// Kept as a chain on the stack, so a path is only written out for an error.
+#[derive(Clone, Copy)]
+struct Place<'p> {
+    up: Option<&'p Place<'p>>,
+    step: Step<'p>,
+}
+
+#[derive(Clone, Copy)]
+enum Step<'p> {
+    Key(&'p str),
+    Index(usize),
+}
+
+/// The path of `place` as the formats write theirs: `timeline[2].request`, `initial["copy/a"]`.
+fn path_of(place: Option<&Place>) -> String {
+    let mut steps = Vec::new();
+    let mut at = place;
+    while let Some(p) = at {
+        steps.push(p.step);
+        at = p.up;
+    }
+    let mut out = String::new();
+    for step in steps.into_iter().rev() {
+        match step {
+            Step::Key(k) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                out = join(&out, k);
+            }
+            Step::Key(k) => {
+                let _ = write!(out, "[{}]", quoted(k));
+            }
+            Step::Index(i) => {
+                let _ = write!(out, "[{i}]");
+            }
+        }
+    }
+    out
+}
+
+/// Reads any JSON value as `serde_json::Value` does, but stops at a key given twice in one
+/// object and leaves its place and name in `repeated`.
+#[derive(Clone, Copy)]
+pub(crate) struct Checked<'a> {
+    at: Option<&'a Place<'a>>,
+    repeated: &'a RefCell<Option<(String, String)>>,
+}
+
+impl<'a> Checked<'a> {
+    /// At the top of a document; a repeated key is left in `repeated`.
+    pub(crate) fn root(repeated: &'a RefCell<Option<(String, String)>>) -> Checked<'a> {
+        Checked { at: None, repeated }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Checked<'_> {
+    type Value = Json;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Json, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Checked<'_> {
+    type Value = Json;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Json, E> {
+        Ok(Json::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Json, E> {
+        Ok(Json::Number(n.into()))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Json, E> {
+        Ok(Json::Number(n.into()))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Json, E> {
+        // As serde_json's own Value: a float JSON cannot hold is null.
+        Ok(Number::from_f64(n).map_or(Json::Null, Json::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Json, E> {
+        Ok(Json::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Json, E> {
+        Ok(Json::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_none<E>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        loop {
+            let here = Place { up: self.at, step: Step::Index(items.len()) };
+            match seq.next_element_seed(Checked { at: Some(&here), repeated: self.repeated })? {
+                Some(v) => items.push(v),
+                None => return Ok(Json::Array(items)),
+            }
+        }
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+        let mut obj = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if obj.contains_key(&key) {
+                *self.repeated.borrow_mut() = Some((path_of(self.at), key));
+                return Err(A::Error::custom("a key is given twice"));
+            }
+            let here = Place { up: self.at, step: Step::Key(&key) };
+            let value = map.next_value_seed(Checked { at: Some(&here), repeated: self.repeated })?;
+            obj.insert(key, value);
+        }
+        Ok(Json::Object(obj))
+    }
+}
+
 /// A string in double quotes with quotes, backslashes and control characters escaped, for
 /// paths and messages (without `{:?}`, whose Unicode tables would weigh on the page).
 pub fn quoted(s: &str) -> String {
@@ -53,6 +185,56 @@ pub fn quoted(s: &str) -> String {
         }
     }
     out.push('"');
+    out
+}
+
+/// Whether `c` shows as nothing, or changes how the text around it shows: control characters,
+/// format characters (zero-width spaces and joiners, direction marks and overrides, the
+/// byte-order mark, the soft hyphen), spaces other than the plain one, fillers, variation
+/// selectors and tags. Listed by hand: Unicode's tables would weigh on the page.
+pub fn invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            u32::from(c),
+            0xa0 | 0xad
+                | 0x34f
+                | 0x61c
+                | 0x115f
+                | 0x1160
+                | 0x1680
+                | 0x17b4
+                | 0x17b5
+                | 0x180b..=0x180f
+                | 0x2000..=0x200f
+                | 0x2028..=0x202f
+                | 0x205f..=0x206f
+                | 0x2800
+                | 0x3000
+                | 0x3164
+                | 0xfe00..=0xfe0f
+                | 0xfeff
+                | 0xffa0
+                | 0xfff0..=0xfffb
+                | 0x1bca0..=0x1bca3
+                | 0x1d173..=0x1d17a
+                | 0xe0000..=0xe0fff
+        )
+}
+
+/// `s` as a key or a name is shown to people: every [`invisible`] character written `\u{200b}`,
+/// and a backslash written `\\` so that no escape typed in the name passes for one. Two keys
+/// that differ only by a zero-width space or a control character then never show alike.
+pub fn visible(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            c if invisible(c) => {
+                let _ = write!(out, "\\u{{{:04x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
     out
 }
 
@@ -134,5 +316,32 @@ pub fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, InputError> {
     match v {
         Json::String(s) => Ok(s),
         other => err(at, Problem::of(|a| a.e_not_string).with_text("kind", kind(other))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invisible_characters_are_shown_and_the_rest_kept() {
+        assert_eq!(visible("copy/é-1 x"), "copy/é-1 x");
+        assert_eq!(
+            visible("a\u{200b}b\u{1b}\u{7f}\u{9b}\u{a0}\u{ad}\u{202e}\u{2066}\u{feff}\u{e0041}\u{fe0f}"),
+            "a\\u{200b}b\\u{001b}\\u{007f}\\u{009b}\\u{00a0}\\u{00ad}\\u{202e}\\u{2066}\\u{feff}\\u{e0041}\\u{fe0f}"
+        );
+        // A typed escape cannot pass for a shown one.
+        assert_ne!(visible("a\\u{200b}"), visible("a\u{200b}"));
+        assert!(['😀', 'ä', '中', ' '].iter().all(|&c| !invisible(c)));
+    }
+
+    #[test]
+    fn documents_read_as_serde_json_reads_them() {
+        let text =
+            r#"{"a": [1, -2, 2.5, 1e400, "x\u0000", null, true, {"b": {}}], "c": 18446744073709551615}"#;
+        // 1e400 is out of range for both: both refuse it the same way.
+        assert!(document(text).is_err() && serde_json::from_str::<Json>(text).is_err());
+        let text = text.replace("1e400", "1e300");
+        assert_eq!(document(&text).unwrap(), serde_json::from_str::<Json>(&text).unwrap());
     }
 }

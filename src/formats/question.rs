@@ -13,6 +13,9 @@ use serde_json::Value as Json;
 
 /// Most questions one assignment may ask under `ask`.
 pub const MAX_QUESTIONS: usize = 50;
+/// Longest key or service name a question may name, in characters: a name is a label and part
+/// of an id on the page, not a text.
+pub const MAX_NAME: usize = 200;
 
 /// One question of an assignment's `ask` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,11 +94,11 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
     }
     if let Some(key) = obj.get("writers") {
         only_fields(obj, at, &["writers"])?;
-        return Ok(Question::Writers(string(key, &field("writers"))?.to_string()));
+        return Ok(Question::Writers(name(key, &field("writers"))?));
     }
     if let Some(service) = obj.get("service") {
         only_fields(obj, at, &["service", "count"])?;
-        let service = string(service, &field("service"))?.to_string();
+        let service = name(service, &field("service"))?;
         return Ok(Question::Service { service, actual: count(["believed", "actual"])? });
     }
     if let Some(row) = obj.get("repair") {
@@ -122,6 +125,15 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
         return Ok(Question::Repair { down, cell });
     }
     err(at, Problem::of(|a| a.e_question_kind))
+}
+
+/// A key or a service's name, at most [`MAX_NAME`] characters.
+fn name(v: &Json, at: &str) -> Result<String, InputError> {
+    let s = string(v, at)?;
+    if s.chars().count() > MAX_NAME {
+        return err(at, Problem::of(|a| a.e_too_long).with("max", MAX_NAME));
+    }
+    Ok(s.to_string())
 }
 
 #[cfg(test)]

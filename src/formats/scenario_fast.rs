@@ -2,13 +2,15 @@
 //! without an intermediate JSON tree (a scaled scenario holds hundreds of thousands of entries).
 //! Errors here carry no useful message: the caller checks the document again, field by field.
 
+use super::json::Checked;
 use super::scenario_json::{MAX_COUNT, MAX_ENTRIES};
 use crate::model::{Copy, Health, Node, Prefix, Scenario, Service, Status, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value as Json};
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -43,11 +45,17 @@ impl<'de> Visitor<'de> for DocVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Doc, A::Error> {
         let mut doc = Doc { initial: None, rest: Map::new() };
+        // A key given twice, here or in any object below, sends the document to the checking
+        // path, which names it.
+        let repeated = RefCell::new(None);
         while let Some(key) = map.next_key::<String>()? {
+            if doc.rest.contains_key(&key) || (key == "initial" && doc.initial.is_some()) {
+                return Err(A::Error::custom("a key is given twice"));
+            }
             if key == "initial" {
                 doc.initial = Some(map.next_value_seed(InitialSeed)?);
             } else {
-                let value = map.next_value::<Json>()?;
+                let value = map.next_value_seed(Checked::root(&repeated))?;
                 doc.rest.insert(key, value);
             }
         }
@@ -98,12 +106,17 @@ impl<'de> Visitor<'de> for InitialSeed {
                     Value::Node(Node { capacity: count(n.capacity)?, health: n.health })
                 }
             };
-            // A repeated key stays repeated here: the store keeps its first place and takes
-            // its last value, as JSON.parse does, without a second index over the keys.
             if entries.len() == MAX_ENTRIES {
                 return Err(A::Error::custom("too many entries"));
             }
             entries.push((Rc::from(&*key), value));
+        }
+        // A key given twice is refused (by the checking path, which names it): one pass over
+        // the keys once they are all read, cheaper than an index kept up while reading.
+        let mut seen: FxHashSet<&str> =
+            FxHashSet::with_capacity_and_hasher(entries.len(), Default::default());
+        if !entries.iter().all(|(k, _)| seen.insert(k)) {
+            return Err(A::Error::custom("a key is given twice"));
         }
         Ok(entries)
     }

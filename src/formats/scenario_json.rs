@@ -2,7 +2,9 @@
 //! [`Scenario`], every problem named by its field. Valid documents take a typed fast path
 //! (`scenario_fast`); the rest are checked field by field here.
 
-use super::json::{err, join, kind, object, only_fields, quoted, required, string, whole, InputError};
+use super::json::{
+    document, err, join, kind, object, only_fields, quoted, required, string, whole, InputError,
+};
 use super::timeline_json;
 use crate::messages::Problem;
 use crate::model::{
@@ -36,9 +38,7 @@ pub fn parse(text: &str) -> Result<Scenario, InputError> {
     if let Some(scenario) = super::scenario_fast::parse(text) {
         return Ok(scenario);
     }
-    let doc: Json =
-        serde_json::from_str(text).or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))?;
-    from_value(&doc, "")
+    from_value(&document(text)?, "")
 }
 
 /// Parses a scenario already read as JSON; `at` prefixes every error path.
@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn the_fast_path_agrees_with_the_checking_path() {
         let docs = [
-            r#"{"initial": {"copy/a-1": {"service": "a", "node": null, "status": "pending"}, "node/b": {"capacity": 3, "health": "dead"}, "copy/a-1": {"service": "b", "node": "m1", "status": "dead"}}, "down": null}"#,
+            r#"{"initial": {"copy/a-1": {"service": "a", "node": null, "status": "pending"}, "node/b": {"capacity": 3, "health": "dead"}, "copy/a-2": {"service": "b", "node": "m1", "status": "dead"}}, "down": null}"#,
             r#"{"max_rounds": 2, "initial": {"service/a": {"desired": 3}}, "requests": [{"key": "x", "value": null}]}"#,
             r#"{"initial": {"service/a": {"desired": 3.0}}}"#,
             r#"{"initial": {}}"#,
@@ -269,10 +269,6 @@ mod tests {
                 (&slow.requests, slow.down, slow.max_rounds)
             );
         }
-        // The repeated key keeps its first place and takes its last value.
-        let first = store(&parse(docs[0]).unwrap());
-        assert_eq!(first[0].0, "copy/a-1");
-        assert_eq!(first[0].1.as_copy().map(|c| c.status), Some(Status::Dead));
         assert!(super::super::scenario_fast::parse(docs[0]).is_some(), "valid documents take the fast path");
         assert!(
             super::super::scenario_fast::parse(
@@ -281,6 +277,41 @@ mod tests {
             .is_none(),
             "node is required"
         );
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_by_name_at_every_level() {
+        let cases = [
+            (
+                r#"{"initial": {"copy/a-1": {"service": "a", "node": null, "status": "pending"}, "copy/a-1": {"service": "b", "node": "m1", "status": "dead"}}}"#,
+                "initial: key \"copy/a-1\" is given twice; give each key once (JSON would keep only the last)",
+            ),
+            (r#"{"max_rounds": 2, "max_rounds": 3}"#, "key \"max_rounds\" is given twice"),
+            (r#"{"initial": {}, "requests": [], "initial": {}}"#, "key \"initial\" is given twice"),
+            (
+                r#"{"initial": {"service/a": {"desired": 1, "desired": 2}}}"#,
+                "initial[\"service/a\"]: key \"desired\" is given twice",
+            ),
+            (
+                r#"{"timeline": [{"round": 2, "report": true}, {"round": 2, "round": 3, "report": true}]}"#,
+                "timeline[1]: key \"round\" is given twice",
+            ),
+            (
+                r#"{"timeline": [{"round": 2, "request": {"key": "a", "value": {"desired": 1}, "key": "b"}}]}"#,
+                "timeline[0].request: key \"key\" is given twice",
+            ),
+            (
+                r#"{"requests": [{"key": "service/a", "value": {"desired": 1, "desired": 5}}]}"#,
+                "requests[0].value: key \"desired\" is given twice",
+            ),
+        ];
+        for (text, want) in cases {
+            assert!(super::super::scenario_fast::parse(text).is_none(), "the fast path declines {text}");
+            let got = error_of(text);
+            assert!(got.starts_with(want), "{text}\n  gave: {got}\n  want: {want}");
+        }
+        // The top-level message has no path: the document itself.
+        assert!(error_of(r#"{"down": null, "down": "scheduler"}"#).starts_with("key \"down\""));
     }
 
     #[test]

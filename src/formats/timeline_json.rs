@@ -3,13 +3,15 @@
 //! format, and a timeline that could not happen (a part brought back that is not down, events
 //! out of round order) is refused before anything runs.
 
-use super::json::{err, kind, object, only_fields, string, whole, InputError};
+use super::json::{err, kind, object, only_fields, quoted, string, whole, InputError};
 use super::scenario_json::{parse_request, MAX_ROUNDS};
 use crate::messages::Problem;
 use crate::model::{Change, Event, Part, PartSet};
 use serde_json::Value as Json;
 
-/// Most changes one timeline may hold.
+/// Most changes one timeline may hold: each part that goes down or comes back, each request and
+/// each report is one (an entry may take several parts down at once). Its entries are held to the
+/// same number.
 pub const MAX_EVENTS: usize = 1000;
 
 /// One part's name.
@@ -27,7 +29,18 @@ pub fn parse_parts(v: &Json, at: &str) -> Result<PartSet, InputError> {
         Json::Null => Ok(PartSet::NONE),
         Json::String(_) => part(v, at).map(PartSet::of),
         Json::Array(items) => {
-            items.iter().enumerate().map(|(i, item)| part(item, &format!("{at}[{i}]"))).collect()
+            let mut parts = PartSet::NONE;
+            for (i, item) in items.iter().enumerate() {
+                let at = format!("{at}[{i}]");
+                let p = part(item, &at)?;
+                // Named twice, a part would be taken down once: refused, as a list naming a
+                // thing twice is everywhere else in the formats.
+                if parts.contains(p) {
+                    return err(&at, Problem::of(|a| a.e_listed_twice).with("found", quoted(p.name())));
+                }
+                parts = parts.with(p);
+            }
+            Ok(parts)
         }
         other => err(at, Problem::of(|a| a.e_not_component).with_text("kind", kind(other))),
     }
@@ -77,15 +90,28 @@ pub fn parse(v: &Json, at: &str, down: PartSet) -> Result<Vec<Event>, InputError
                         return err(&at, problem.with("part", p).with("round", round));
                     }
                     now = if going_down { now.with(p) } else { now.without(p) };
-                    events.push(Event::at(round, if going_down { Change::Down(p) } else { Change::Up(p) }));
+                    let change = if going_down { Change::Down(p) } else { Change::Up(p) };
+                    add(&mut events, Event::at(round, change), &at)?;
                 }
             }
-            "request" => events.push(Event::at(round, Change::Request(parse_request(value, &at)?))),
-            _ if value == &Json::Bool(true) => events.push(Event::at(round, Change::Report)),
+            "request" => {
+                add(&mut events, Event::at(round, Change::Request(parse_request(value, &at)?)), &at)?
+            }
+            _ if value == &Json::Bool(true) => add(&mut events, Event::at(round, Change::Report), &at)?,
             _ => return err(&at, Problem::of(|a| a.e_report_not_true).with_text("kind", kind(value))),
         }
     }
     Ok(events)
+}
+
+/// Adds one change, refusing the one past [`MAX_EVENTS`] by its place.
+fn add(events: &mut Vec<Event>, event: Event, at: &str) -> Result<(), InputError> {
+    if events.len() == MAX_EVENTS {
+        let problem = Problem::of(|a| a.e_too_many_changes).with("n", events.len() + 1);
+        return err(at, problem.with("max", MAX_EVENTS));
+    }
+    events.push(event);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -166,10 +192,44 @@ mod tests {
                 "timeline[0].request: missing field \"value\"",
             ),
             (r#"[{"round": 2, "when": 1}]"#, PartSet::NONE, "timeline[0]: unknown field \"when\""),
+            (
+                r#"[{"round": 2, "down": ["scheduler", "API server", "scheduler"]}]"#,
+                PartSet::NONE,
+                "timeline[0].down[2]: \"scheduler\" is listed twice",
+            ),
         ];
         for (text, down, want) in cases {
             let got = timeline(text, down).unwrap_err();
             assert!(got.contains(want), "{text}\n  gave: {got}\n  want: {want}");
         }
+    }
+
+    #[test]
+    fn the_cap_counts_changes_not_entries() {
+        // 201 entries of five parts each (all down, then all back): 1,005 changes, over the cap
+        // of 1,000 though the entries are under it.
+        let all = r#"["API server", "state store", "scheduler", "controller manager", "node agents"]"#;
+        let entries: Vec<String> = (0..201)
+            .map(|i| {
+                format!(r#"{{"round": {}, "{}": {all}}}"#, i + 1, if i % 2 == 0 { "down" } else { "up" })
+            })
+            .collect();
+        let got = timeline(&format!("[{}]", entries.join(",")), PartSet::NONE).unwrap_err();
+        assert_eq!(
+            got,
+            "timeline[200].down: brings the timeline to 1001 changes; at most 1000 are allowed (each part that goes down or comes back is one change)"
+        );
+        // Exactly 1,000 changes pass.
+        let fits = entries[..200].join(",");
+        assert_eq!(timeline(&format!("[{fits}]"), PartSet::NONE).map(|e| e.len()), Ok(1000));
+    }
+
+    #[test]
+    fn a_part_named_twice_in_one_change_or_in_down_is_refused() {
+        let got =
+            timeline(r#"[{"round": 2, "down": ["scheduler", "scheduler"]}]"#, PartSet::NONE).unwrap_err();
+        assert_eq!(got, "timeline[0].down[1]: \"scheduler\" is listed twice");
+        let down = parse_parts(&serde_json::json!(["node agents", "node agents"]), "down").unwrap_err();
+        assert_eq!(down.to_string(), "down[1]: \"node agents\" is listed twice");
     }
 }

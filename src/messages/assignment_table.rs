@@ -200,8 +200,13 @@ messages! {
         e_listed_twice,
         /// A tolerance for nothing the assignment asks: `{found}`.
         e_unknown_tolerance,
-        /// A timeline longer than `{max}` changes: `{n}`.
+        /// A timeline of more than `{max}` entries: `{n}`.
         e_too_many_events,
+        /// A timeline of more than `{max}` changes (each part down or back is one): this entry
+        /// brings it to `{n}`.
+        e_too_many_changes,
+        /// A key `{name}` given twice in one object.
+        e_repeated_key,
         /// A change does not name exactly one of its kinds.
         e_event_one_change,
         /// A change's round `{round}` is before the one before it, `{previous}`.

@@ -305,6 +305,8 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     e_listed_twice: "{found} is listed twice",
     e_unknown_tolerance: "unknown item {found}: a tolerance names a quantity or a cell the assignment asks for, or one of its items (such as matrix.scheduler.rd)",
     e_too_many_events: "has {n} events; at most {max}",
+    e_too_many_changes: "brings the timeline to {n} changes; at most {max} are allowed (each part that goes down or comes back is one change)",
+    e_repeated_key: "key {name} is given twice; give each key once (JSON would keep only the last)",
     e_event_one_change: "give exactly one of \"down\", \"up\", \"request\" or \"report\" beside \"round\"",
     e_event_order: "round {round} comes after round {previous}: events must be in round order",
     e_part_not_down: "\"{part}\" is not down at round {round}: only a part that is down can come back",

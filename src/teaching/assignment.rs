@@ -2,12 +2,14 @@
 //! tolerance allowed, and the scoring of what they typed.
 
 pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
+use crate::formats::json::visible;
 pub use crate::formats::question::Question;
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use crate::model::{
     matrix_run, repair_row, Limits, MatrixRow, Op, Outcome, Part, PartSet, Status, TraceLimit, TraceSummary,
     Verdict,
 };
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// One thing to predict, with its correct answer.
@@ -23,6 +25,9 @@ pub struct Item {
     pub answer: Answer,
     /// How far off a number may be.
     pub tolerance: u64,
+    /// The id the lab's page gives the item's input (`predict-<page_id>`) and its reveal row
+    /// (`reveal-<page_id>`): unique among the assignment's items (see [`set_page_ids`]).
+    pub page_id: String,
 }
 
 /// What an item asks for.
@@ -62,9 +67,11 @@ fn question_label(q: &Question, t: &Messages, a: &AssignmentMessages) -> String 
             fill(if *writes { a.ask_round_writes } else { a.ask_round_reads }, &[("round", round)])
         }
         Question::PartReads(p) => fill(a.ask_part_reads, &[("part", &t.part(*p))]),
-        Question::Writers(key) => fill(a.ask_writers, &[("key", key)]),
+        // The teacher's key and name are shown with invisible characters escaped: two keys that
+        // differ only by a zero-width space must not read as the same question.
+        Question::Writers(key) => fill(a.ask_writers, &[("key", &visible(key))]),
         Question::Service { service, actual } => {
-            fill(if *actual { a.ask_actual } else { a.ask_believed }, &[("service", service)])
+            fill(if *actual { a.ask_actual } else { a.ask_believed }, &[("service", &visible(service))])
         }
         Question::Repair { down, cell } => {
             fill(a.ask_repair, &[("down", &t.down(*down)), ("cell", &cell.label_in(t, a))])
@@ -169,6 +176,7 @@ impl Assignment {
             let id = q.id();
             items.push(self.item(&id, &id, ItemKind::Question(q.clone()), answer));
         }
+        set_page_ids(&mut items);
         Ok(items)
     }
 
@@ -179,7 +187,38 @@ impl Assignment {
                 self.tolerance.get(id).or_else(|| self.tolerance.get(name)).copied().unwrap_or(0)
             }
         };
-        Item { id: id.to_string(), label: kind.label_in(&EN, &EN_ASSIGNMENTS), kind, answer, tolerance }
+        let label = kind.label_in(&EN, &EN_ASSIGNMENTS);
+        Item { id: id.to_string(), label, kind, answer, tolerance, page_id: String::new() }
+    }
+}
+
+/// Gives each item its page id: its id with every character but ASCII letters, digits, `-` and
+/// `_` made `-` (`writers.copy/collector-4` gives `writers-copy-collector-4`), as the lab has
+/// always made them, so the shipped assignments keep theirs. Ids that differ only there (by `.`,
+/// `/`, a space, `-` or any other character) would share one input and its label: each after
+/// the first takes its place in the list too (`writers-copy-a-3`), numbered on if even that is
+/// another item's.
+pub fn set_page_ids(items: &mut [Item]) {
+    let plain: Vec<String> = items
+        .iter()
+        .map(|i| i.id.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '-' }).collect())
+        .collect();
+    // Every plain id is kept for its first item: an id made for a later one must not take it.
+    let mut taken: BTreeSet<String> = plain.iter().cloned().collect();
+    let mut first: BTreeSet<&str> = BTreeSet::new();
+    for (place, (item, plain)) in items.iter_mut().zip(&plain).enumerate() {
+        item.page_id = if first.insert(plain) {
+            plain.clone()
+        } else {
+            let mut id = format!("{plain}-{place}");
+            let mut n = 2;
+            while taken.contains(&id) {
+                id = format!("{plain}-{place}-{n}");
+                n += 1;
+            }
+            taken.insert(id.clone());
+            id
+        };
     }
 }
 

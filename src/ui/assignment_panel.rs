@@ -170,7 +170,7 @@ pub(super) fn PredictionInput(
     loaded: StoredValue<Rc<Loaded>, LocalStorage>,
     work: Work,
 ) -> impl IntoView {
-    let input_id = format!("predict-{}", item.id.replace([' ', '.', '/'], "-"));
+    let input_id = format!("predict-{}", item.page_id);
     let value = {
         let id = item.id.clone();
         Signal::derive(move || work.predictions.get().get(&id).cloned().unwrap_or_default())

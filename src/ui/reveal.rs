@@ -108,7 +108,7 @@ pub(super) fn matrix_grid(
                     None => view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }.into_any(),
                     Some((lab, marked, reveal)) => {
                         let Some(m) = marked.iter().find(|m| m.item.id == item.id) else { return ().into_any() };
-                        let testid = format!("reveal-{}", m.item.id.replace([' ', '.', '/'], "-"));
+                        let testid = format!("reveal-{}", m.item.page_id);
                         let typed = if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() };
                         let actual = reveal.then(|| fill(a.grid_actual, &[("actual", &shown(t, &m.item.answer))]));
                         // In a cell, the link is short: the row and column already say which run.
@@ -147,7 +147,7 @@ fn RevealRow(lab: Lab, a: &'static AssignmentMessages, m: Marked, reveal: bool) 
     let t = lab.t;
     let result = result_text(&m, t, a, reveal);
     let links = (reveal && !m.correct).then(|| explaining_rows(lab, a, &m.item));
-    let testid = format!("reveal-{}", m.item.id.replace([' ', '.', '/'], "-"));
+    let testid = format!("reveal-{}", m.item.page_id);
     view! {
         <tr data-testid=testid class:wrong=!m.correct>
             <th scope="row">{m.item.label_in(t, a)}</th>
