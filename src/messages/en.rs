@@ -110,6 +110,7 @@ pub static EN: Messages = Messages {
     store_read_badge: "⌕ read · {items}",
     store_written: "✎ written",
     store_removed: "✕ removed",
+    store_more: "… {n} more keys, not drawn",
 
     believed_title: "Believed and actual",
     believed_counts: "Across all services, the store believes {believed} copies run; {actual} actually run.",
@@ -186,6 +187,8 @@ pub static EN: Messages = Messages {
     copy_dead: "{name}: dead, known to the store",
     copy_unseen: "{name}: running, the store does not know",
     world_waiting: "Waiting for a node: {keys}",
+    world_more_nodes: "… {n} more nodes, not drawn",
+    world_more_copies: "… {n} more copies, not drawn",
     load_title: "Where the load comes from",
     load_hint: "Items each part has read so far, one segment per round: the deciding parts read the whole ledger every round, even when there is nothing to do.",
     load_axis: "item reads",

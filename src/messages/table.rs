@@ -215,6 +215,8 @@ messages! {
         store_written,
         /// The key just removed.
         store_removed,
+        /// Keys of a prefix not drawn, `{n}`, before or after those drawn.
+        store_more,
 
         // Believed and actual.
         /// Its heading.
@@ -367,6 +369,10 @@ messages! {
         copy_unseen,
         /// Copies waiting for a node: `{keys}`.
         world_waiting,
+        /// Nodes not drawn: `{n}`.
+        world_more_nodes,
+        /// Copies on a node not drawn: `{n}`.
+        world_more_copies,
         /// The load chart's heading.
         load_title,
         /// The load chart's explanation.

@@ -5,11 +5,13 @@
 mod edits;
 mod frame;
 mod marks;
+mod window;
 mod world;
 
 pub use edits::Edits;
 pub use frame::{Frame, ServiceCount};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
+pub use window::{around, MOST_KEYS, MOST_NODES};
 pub use world::{CopyState, NodeView, World};
 
 use crate::model::{

@@ -6,7 +6,14 @@ use super::lab::Lab;
 use crate::formats::html::Esc;
 use crate::messages::fill;
 use crate::model::{Op, Prefix};
+use crate::playback::{around, MOST_KEYS};
 use leptos::prelude::*;
+
+/// A line that says how many keys of a group are not drawn.
+fn more(html: &mut String, said: &str) {
+    use std::fmt::Write;
+    let _ = write!(html, r#"<li class="more" data-testid="store-more">{}</li>"#, Esc(said));
+}
 
 /// The store's keys and values, drawn as markup (see `formats::html`).
 #[component]
@@ -31,7 +38,7 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
                 let _ = write!(html, r#"<span class="badge">{}</span>"#, Esc(&badge));
             }
             html.push_str("</h3><ul>");
-            let mut key = |k: &str, value: &str, class: &str, mark: Option<&str>| {
+            let key = |html: &mut String, k: &str, value: &str, class: &str, mark: Option<&str>| {
                 let _ = write!(
                     html,
                     r#"<li class="{class}" data-testid="store-key" data-key="{}"><code>{}</code> <span class="value">{}</span>"#,
@@ -44,14 +51,26 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
                 }
                 html.push_str("</li>");
             };
-            for (k, v) in frame.entries.iter().filter(|(k, _)| k.starts_with(p)) {
+            // A long group draws the keys around the one the step touches (see `playback::around`).
+            let keys: Vec<&(std::rc::Rc<str>, crate::model::Value)> =
+                frame.entries.iter().filter(|(k, _)| k.starts_with(p)).collect();
+            let touched = step.and_then(|s| keys.iter().position(|(k, _)| *k == s.key));
+            let drawn = around(keys.len(), touched, MOST_KEYS);
+            let (before, after) = (drawn.start, keys.len() - drawn.end);
+            if before > 0 {
+                more(&mut html, &fill(t.store_more, &[("n", &before)]));
+            }
+            for (k, v) in &keys[drawn] {
                 let written = step.is_some_and(|s| s.op == Op::Write && s.key == *k);
                 let (class, mark) = if written { ("flash", Some(t.store_written)) } else { ("", None) };
-                key(k, &t.value(v), class, mark);
+                key(&mut html, k, &t.value(v), class, mark);
+            }
+            if after > 0 {
+                more(&mut html, &fill(t.store_more, &[("n", &after)]));
             }
             // A removed key stays one step longer, struck through, so its going is visible.
             if let Some(s) = step.filter(|s| s.op == Op::Remove && s.key.starts_with(p)) {
-                key(&s.key, "", "removed", Some(t.store_removed));
+                key(&mut html, &s.key, "", "removed", Some(t.store_removed));
             }
             html.push_str("</ul></div>");
         }

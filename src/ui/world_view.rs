@@ -6,7 +6,7 @@
 use super::lab::Lab;
 use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
-use crate::playback::CopyState;
+use crate::playback::{around, CopyState, MOST_NODES};
 use leptos::prelude::*;
 
 /// A copy's mark, class and words.
@@ -31,7 +31,10 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
         use std::fmt::Write;
         let frame = lab.frame();
         let mut html = String::new();
-        for node in &frame.world.nodes {
+        // A large world draws its first nodes, and each node its first copies (see
+        // `playback::around`), and says how many it left out.
+        let nodes = &frame.world.nodes;
+        for node in &nodes[around(nodes.len(), None, MOST_NODES)] {
             let label =
                 fill(if node.alive { t.world_node } else { t.world_node_dead }, &[("name", &node.name)]);
             let _ = write!(
@@ -41,7 +44,9 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
                 Esc(&node.name),
                 Esc(&label)
             );
-            for (key, state) in &node.copies {
+            let drawn = around(node.copies.len(), None, MOST_NODES);
+            let left = node.copies.len() - drawn.end;
+            for (key, state) in &node.copies[drawn] {
                 let (mark, class, words) = chip(t, key, *state);
                 let _ = write!(
                     html,
@@ -50,15 +55,29 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
                     Esc(&words)
                 );
             }
+            if left > 0 {
+                let said = fill(t.world_more_copies, &[("n", &left)]);
+                let _ = write!(html, r#"<li class="more">{}</li>"#, Esc(&said));
+            }
             let empty = if node.copies.is_empty() { t.world_empty } else { "" };
             let _ = write!(html, r#"</ul><span class="empty">{}</span></li>"#, Esc(empty));
+        }
+        if nodes.len() > MOST_NODES {
+            let said = fill(t.world_more_nodes, &[("n", &(nodes.len() - MOST_NODES))]);
+            let _ = write!(html, r#"<li class="more" data-testid="world-more">{}</li>"#, Esc(&said));
         }
         html
     };
     let waiting = move || {
         let frame = lab.frame();
-        let keys: Vec<&str> =
-            frame.world.waiting.iter().map(|k| k.strip_prefix("copy/").unwrap_or(k)).collect();
+        let waiting = &frame.world.waiting;
+        let mut keys: Vec<&str> = waiting[around(waiting.len(), None, MOST_NODES)]
+            .iter()
+            .map(|k| k.strip_prefix("copy/").unwrap_or(k))
+            .collect();
+        let more = (waiting.len() > keys.len())
+            .then(|| fill(t.world_more_copies, &[("n", &(waiting.len() - keys.len()))]));
+        keys.extend(more.as_deref());
         (!keys.is_empty()).then(|| fill(t.world_waiting, &[("keys", &keys.join(", "))]))
     };
     view! {
