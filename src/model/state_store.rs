@@ -55,6 +55,9 @@ pub struct StateStore {
     limits: Limits,
     /// Items read so far (checked against `limits`).
     item_reads: usize,
+    /// Items actually scanned so far: the work reads cost. Less than `item_reads` where idle
+    /// rounds were copied rather than run again (see [`StateStore::repeat_steps`]).
+    scanned: usize,
     /// Copies that actually run but have no record in the store (a running report that never
     /// landed); the rest is the `runs` flag of each slot.
     orphans: FxHashSet<Rc<str>>,
@@ -78,6 +81,7 @@ impl StateStore {
             down: false,
             limits: Limits::MODEL,
             item_reads: 0,
+            scanned: 0,
             orphans: FxHashSet::default(),
             actual_log: Vec::new(),
             record_values: true,
@@ -148,6 +152,7 @@ impl StateStore {
         self.check_limit()?;
         snapshot.items = self.view(&snapshot).count();
         self.item_reads = self.item_reads.saturating_add(snapshot.items);
+        self.scanned = self.scanned.saturating_add(self.live);
         self.record(Op::Read, Rc::from(format!("{prefix}*")), snapshot.items, None);
         Ok(snapshot)
     }
@@ -296,6 +301,12 @@ impl StateStore {
     /// Writes and removes so far.
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Items scanned so far: every read walks the whole store once (the work a read costs,
+    /// whatever it finds); a copied idle round walks nothing.
+    pub fn scanned(&self) -> usize {
+        self.scanned
     }
 
     /// Every step so far.

@@ -80,3 +80,53 @@ test("frame work while playing the lesson at full speed", async ({ page }) => {
   report("frames", { ...frames, ...step, frame_budget_ms: 16.7 });
   await expect(lab.traceRows).toHaveCount(17);
 });
+
+// The inputs that once froze the page: the longest main-thread task each causes, from the
+// browser's long-task records (tasks over 50 ms; 0 when there was none). Goal: under 200 ms.
+test("longest task for each input that once froze the page", async ({ page }) => {
+  const { link, dashes, orphans, largest } = await import("./heavy-inputs.mjs");
+  const { lock } = await import("./lab-page.mjs");
+  await page.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push({ at: e.startTime, ms: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+  const since = () => page.evaluate(() => performance.now());
+  const longest = async (from) => {
+    await page.waitForTimeout(300);
+    return page.evaluate((from) => Math.round(Math.max(0, ...window.__long.filter((t) => t.at >= from).map((t) => t.ms))), from);
+  };
+  const figures = {};
+  await page.goto(link(orphans));
+  await expect(page.getByTestId("assignment-error")).toBeVisible();
+  figures.orphans_20000_refused_ms = await longest(0);
+  await page.goto(link(dashes));
+  await page.getByTestId("predict-steps").fill("5000");
+  figures.dashes_load_ms = await longest(0);
+  let t = await since();
+  await lock(page);
+  await expect(page.getByTestId("status-strip")).toContainText("5000 of 5000");
+  figures.dashes_lock_and_run_ms = await longest(t);
+  await page.goto(link(largest));
+  await page.getByTestId("predict-steps").fill("1");
+  figures.largest_load_ms = await longest(0);
+  t = await since();
+  await lock(page);
+  await expect(page.getByTestId("status-strip")).toContainText("24151 of 24151");
+  figures.largest_lock_and_run_ms = await longest(t);
+  t = await since();
+  for (let i = 0; i < 5; i++) await page.getByTestId("back").click();
+  await expect(page.getByTestId("status-strip")).toContainText("24146 of 24151");
+  figures.largest_step_ms = await longest(t);
+  t = await since();
+  await page.getByTestId("scrubber").evaluate((el) => {
+    for (let i = 1; i <= 30; i++) {
+      el.value = String(i * 800);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  });
+  await expect(page.getByTestId("status-strip")).toContainText("24000 of 24151");
+  figures.largest_drag_30_ms = await longest(t);
+  report("freeze", figures);
+});

@@ -1,0 +1,54 @@
+// Work that cannot freeze the page: each input that once held the main thread for seconds is
+// either refused at once, naming the limit it hit, or played with bounded work. Asserted by
+// counts (steps run, keys and copies drawn), never by time: scripts/measure prints the times.
+import { test, expect } from "@playwright/test";
+import { lock } from "./lab-page.mjs";
+import { link, dashes, orphans, largest } from "./heavy-inputs.mjs";
+
+test("a copy key of 5,500 dashes with a report at round 1000 plays: 1000 rounds, 5000 steps", async ({ page }) => {
+  await page.goto(link(dashes));
+  await page.getByTestId("predict-steps").fill("5000");
+  await lock(page);
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  await expect(page.getByTestId("status-strip")).toContainText("Step 5000 of 5000 · round 1000");
+});
+
+test("20,000 copies running with no key are refused, naming the key limit they count against", async ({ page }) => {
+  await page.goto(link(orphans));
+  const error = page.getByTestId("assignment-error");
+  await expect(error).toContainText("past 1000 keys in the store (copies running without a key count too)");
+  await expect(error).toContainText("`cplab answer-key`");
+});
+
+test("the largest run accepted steps and scrubs drawing a bounded number of keys and copies", async ({ page }) => {
+  await page.goto(link(largest));
+  await page.getByTestId("predict-steps").fill("24151");
+  await lock(page);
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  await expect(page.getByTestId("status-strip")).toContainText("Step 24151 of 24151");
+  const drawn = () =>
+    page.evaluate(() => ({
+      keys: document.querySelectorAll("[data-testid=store-key]").length,
+      copies: document.querySelectorAll("[data-testid=world] [data-copy]").length,
+      more: document.querySelectorAll("[data-testid=store-more]").length,
+    }));
+  // 964 keys and 962 copies in the store: at most 40 keys a prefix and 24 copies a node drawn.
+  let d = await drawn();
+  expect(d.keys).toBeLessThanOrEqual(3 * 40 + 1);
+  expect(d.copies).toBeLessThanOrEqual(24 * 24);
+  expect(d.more).toBeGreaterThan(0);
+  await page.getByTestId("back").click();
+  await expect(page.getByTestId("status-strip")).toContainText("Step 24150 of 24151");
+  // The written key is among those drawn, marked.
+  await expect(page.locator("[data-testid=store-key].flash")).toHaveCount(1);
+  // A drag of 30 moves along the scrubber settles where it ended.
+  await page.getByTestId("scrubber").evaluate((el) => {
+    for (let i = 1; i <= 30; i++) {
+      el.value = String(i * 800);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  });
+  await expect(page.getByTestId("status-strip")).toContainText("Step 24000 of 24151");
+  d = await drawn();
+  expect(d.keys).toBeLessThanOrEqual(3 * 40 + 1);
+});
