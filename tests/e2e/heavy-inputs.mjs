@@ -2,6 +2,15 @@
 // freeze the page"), shared by freeze.spec.mjs (what the page does with them, by counts) and
 // measure.mjs (how long the longest task took, printed by scripts/measure).
 export const link = (doc) => `./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`;
+
+// Opens a document too long for a link on the test server (a course server may accept 2 MB
+// URLs; ours does not) as the assignment file the page fetches, served by the test itself.
+export async function openLarge(page, name, doc) {
+  await page.route(`**/assignments/${name}.json`, (route) =>
+    route.fulfill({ contentType: "application/json", body: JSON.stringify(doc) }),
+  );
+  await page.goto(`./?assignment=assignments/${name}.json`);
+}
 const assignment = (title, scenario) => ({ version: 1, title, scenario, predict: ["steps"] });
 
 // One copy key of 5,500 dashes and a report at round 1000: the controller manager looked up every
