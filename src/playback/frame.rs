@@ -206,13 +206,19 @@ fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str
         .map(|name| ServiceCount { service: name.into(), believed: 0, actual: 0 })
         .collect();
     // Looked up by map, not by scanning: a frame of a thousand keys is drawn at every step.
-    let copies: FxHashMap<&str, &Rc<str>> =
-        entries.iter().filter_map(|(k, v)| v.as_copy().map(|c| (&**k, &c.service))).collect();
-    let mut places: FxHashMap<Rc<str>, usize> =
-        out.iter().enumerate().map(|(i, s)| (s.service.clone(), i)).collect();
+    // One map type, the store's own (key to place), so the page carries no second copy of the
+    // map's code.
+    let mut copies: FxHashMap<Rc<str>, usize> = FxHashMap::default();
+    for (i, (k, _)) in entries.iter().enumerate() {
+        copies.entry(k.clone()).or_insert(i);
+    }
+    let mut places: FxHashMap<Rc<str>, usize> = FxHashMap::default();
+    for (i, s) in out.iter().enumerate() {
+        places.entry(s.service.clone()).or_insert(i);
+    }
     let service_of = |key: &str| -> Rc<str> {
-        match copies.get(key) {
-            Some(&service) => service.clone(),
+        match copies.get(key).and_then(|&i| entries[i].1.as_copy()) {
+            Some(copy) => copy.service.clone(),
             None => {
                 let name = key.strip_prefix("copy/").unwrap_or(key);
                 name.rsplit_once('-').map_or(name, |(stem, _)| stem).into()
@@ -221,14 +227,11 @@ fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str
     };
     let mut count = |key: &Rc<str>, believed: bool| {
         let service = service_of(key);
-        let at = match places.get(&service) {
-            Some(&at) => at,
-            None => {
-                places.insert(service.clone(), out.len());
-                out.push(ServiceCount { service, believed: 0, actual: 0 });
-                out.len() - 1
-            }
-        };
+        let next = out.len();
+        let at = *places.entry(service.clone()).or_insert(next);
+        if at == next {
+            out.push(ServiceCount { service, believed: 0, actual: 0 });
+        }
         if believed {
             out[at].believed += 1;
         } else {

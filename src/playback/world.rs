@@ -79,14 +79,11 @@ impl World {
                 continue;
             };
             let name = node_name(node);
-            let at = match places.get(name) {
-                Some(&at) => at,
-                None => {
-                    places.insert(name.into(), world.nodes.len());
-                    world.nodes.push(NodeView { name: name.into(), alive: false, copies: Vec::new() });
-                    world.nodes.len() - 1
-                }
-            };
+            let next = world.nodes.len();
+            let at = *places.entry(name.into()).or_insert(next);
+            if at == next {
+                world.nodes.push(NodeView { name: name.into(), alive: false, copies: Vec::new() });
+            }
             world.nodes[at].copies.push((key.clone(), state));
         }
         world
