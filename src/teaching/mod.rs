@@ -6,4 +6,6 @@ pub mod assignment;
 pub mod embed;
 pub mod marking;
 pub mod report;
+pub mod report_csv;
+pub mod review;
 pub mod share;
