@@ -178,6 +178,23 @@ messages! {
         review_line,
         /// The actual value in a line: `{actual}`.
         review_actual,
+        /// After a line whose mark the file claims otherwise: `{mark}`, the file's.
+        review_line_claimed,
+        /// The file claims another score (`{claimed_correct}` / `{claimed_total}`) than the
+        /// recomputed `{correct}` / `{total}`.
+        review_claim,
+        /// The file marks some predictions otherwise than the lab does, with the same score.
+        review_claim_marks,
+        /// The heading of the earlier attempts.
+        review_attempts,
+        /// An earlier attempt: `{n}`, `{time}` it was started over, `{correct}` / `{total}`.
+        review_attempt,
+        /// Lines for items the assignment does not ask, left out: `{ids}`.
+        review_unasked,
+        /// The assignment a report carries is not usable: `{why}`.
+        review_bad_assignment,
+        /// The carried assignment's answers cannot be worked out in the browser: `{why}`.
+        review_no_key,
         /// No file was chosen.
         file_none,
         /// The file could not be read.
@@ -283,6 +300,20 @@ messages! {
         e_newer_report,
         /// A report with version 0, which no lab wrote.
         e_report_version_zero,
+        /// A file larger than any report, `{mib}` MiB, refused unread.
+        e_report_too_large,
+        /// A report CSV whose first line is not the lab's `{header}`.
+        e_csv_header,
+        /// A quoted CSV cell never closed.
+        e_csv_quote,
+        /// A CSV cell `{found}` that is not what the lab writes there.
+        e_csv_value,
+        /// A CSV row `{found}` the lab never writes.
+        e_csv_row,
+        /// A report CSV without its assignment (exported by an older lab).
+        e_csv_no_assignment,
+        /// An assignment larger than `{mib}` MiB, the most the lab in a browser takes.
+        e_assignment_browser_too_large,
         /// An assignment link with a character `{found}` that does not belong.
         e_link_character,
         /// An assignment link cut short.

@@ -3,7 +3,10 @@
 //! course page. Pure Rust, tested natively; the browser side only moves their strings around.
 
 pub mod assignment;
+pub mod attempts;
 pub mod embed;
 pub mod marking;
 pub mod report;
+pub mod report_csv;
+pub mod review;
 pub mod share;

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use super::report_csv::{parse_report_csv, report_csv};
+
 /// The version of the saved record and of the exported report.
 pub const RECORD_VERSION: u32 = 1;
 
@@ -220,44 +222,6 @@ pub fn parse_report(text: &str) -> Result<Report, InputError> {
     Ok(r)
 }
 
-/// The report as CSV: one row per item, then the score.
-pub fn report_csv(r: &Report) -> String {
-    let mut out = String::from("id,label,predicted,actual,difference,correct\n");
-    for l in &r.lines {
-        let diff = l.difference.map(|d| d.to_string()).unwrap_or_default();
-        let cells = [
-            l.id.as_str(),
-            l.label.as_str(),
-            l.predicted.as_str(),
-            l.actual.as_str(),
-            diff.as_str(),
-            if l.correct { "yes" } else { "no" },
-        ];
-        out.push_str(&cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(","));
-        out.push('\n');
-    }
-    out.push_str(&format!("score,{}/{},,,,\n", r.correct, r.total));
-    out.push_str(&format!("time,{},,,,\n", csv_cell(&r.time)));
-    for (i, a) in r.attempts.iter().enumerate() {
-        out.push_str(&format!("attempt {},{}/{},{},,,\n", i + 1, a.correct, a.total, csv_cell(&a.ended_at)));
-    }
-    out
-}
-
-fn csv_cell(s: &str) -> String {
-    // A leading = + - @ would be a formula in a spreadsheet: quote it with a leading apostrophe.
-    let s = if s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err() {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Base64url without padding: how an assignment travels in a link.
@@ -363,7 +327,8 @@ mod tests {
              steps,trace steps,+17,17,0,yes\n\
              reads,store reads (items),'=49,50,,no\n\
              score,1/2,,,,\n\
-             time,2026-11-29T10:00:00Z,,,,\n"
+             time,2026-11-29T10:00:00Z,,,,\n\
+             assignment,\"{\"\"version\"\": 1, \"\"title\"\": \"\"T, \\\"\"quoted\\\"\"\"\", \"\"predict\"\": [\"\"steps\"\", \"\"reads\"\"], \"\"tolerance\"\": {\"\"reads\"\": 1}}\",,,,\n"
         );
     }
 
@@ -383,7 +348,11 @@ mod tests {
         let r = report(&a, text, &mark(&items, &now), "2026-11-29T10:00:00Z", std::slice::from_ref(&first));
         assert_eq!((r.correct, r.attempts.len(), r.attempts[0].correct), (2, 1, 1));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
-        assert!(report_csv(&r).ends_with("attempt 1,1/2,2026-11-29T09:00:00Z,,,\n"));
+        assert!(report_csv(&r).contains(
+            "attempt 1,1/2,2026-11-29T09:00:00Z,,,\n\
+             attempt 1 prediction,reads,50,,,\n\
+             attempt 1 prediction,steps,16,,,\n"
+        ));
         // A record written before retries existed reads, with no earlier attempt.
         let old =
             parse_record(r#"{"version": 1, "predictions": {}, "locked": true, "saved_at": "x"}"#).unwrap();

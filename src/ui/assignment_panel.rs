@@ -8,6 +8,7 @@ pub use super::work::Work;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::{Run, Verdict};
 use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind};
+use crate::teaching::attempts::tries_left;
 use crate::teaching::marking::{mark_in, parse_count, parse_parts, parse_verdict};
 use crate::teaching::report::{storage_key, Attempt};
 use leptos::prelude::*;
@@ -43,9 +44,14 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
     let other_tabs = window_event_listener(leptos::ev::storage, move |ev| {
         if ev.key().as_deref() == Some(key.as_str()) {
             if let Some(stored) = ev.new_value() {
-                work.follow(&stored);
-                if work.locked.get_untracked() && loaded.with_value(|l| l.assignment.reveal) {
-                    lab.seal(None);
+                let l = loaded.get_value();
+                let was_locked = work.locked.get_untracked();
+                work.follow(&l.text, &stored);
+                match (was_locked, work.locked.get_untracked()) {
+                    (_, true) if l.assignment.reveal => lab.seal(None),
+                    // The other tab started over: this one is sealed again, as it would be.
+                    (true, false) => lab.seal(Some(Rc::new(l.assignment.clone()))),
+                    _ => {}
                 }
             }
         }
@@ -86,16 +92,24 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
     // record (and the report), the runs are sealed again, and what was typed stays to be changed.
     let start_over = move |_| {
         let l = loaded.get_value();
+        // Another tab may have started over (or locked again) since this one last heard: the
+        // tries left are counted over every tab's attempts.
+        work.catch_up(&l.text);
+        if !work.locked.get_untracked() {
+            // It had: this tab is unlocked now, and sealed as the other.
+            lab.seal(Some(Rc::new(l.assignment.clone())));
+            return;
+        }
+        if tries_left(l.assignment.retries, &work.attempts.get_untracked()) == 0 {
+            return;
+        }
         let ended = Attempt { predictions: work.predictions.get_untracked(), ended_at: files::now_iso() };
         work.attempts.update(|a| a.push(ended));
         work.locked.set(false);
         lab.seal(Some(Rc::new(l.assignment.clone())));
         work.save(&l.text);
     };
-    let tries_left = move || {
-        let allowed = loaded.with_value(|l| l.assignment.retries as usize);
-        allowed.saturating_sub(work.attempts.with(Vec::len))
-    };
+    let left = move || work.attempts.with(|a| tries_left(loaded.with_value(|l| l.assignment.retries), a));
     let run = move |_| {
         let l = loaded.get_value();
         let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
@@ -138,10 +152,10 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                     {move || if work.locked.get() { work.a.run_locked } else { work.a.run }}
                 </button>
             </form>
-            {move || (work.locked.get() && tries_left() > 0).then(|| view! {
+            {move || (work.locked.get() && left() > 0).then(|| view! {
                 <p>
                     <button type="button" data-testid="start-over" on:click=start_over>
-                        {fill(work.a.start_over, &[("left", &tries_left())])}
+                        {fill(work.a.start_over, &[("left", &left())])}
                     </button>
                 </p>
             })}

@@ -8,6 +8,7 @@ use crate::messages::fill;
 use crate::model::Run;
 use crate::playback::LIMITS;
 use crate::teaching::report::decode_link;
+use crate::teaching::review::MAX_ASSIGNMENT_BYTES;
 use crate::teaching::share::Shared;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -54,6 +55,12 @@ pub(super) fn load(
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|text| {
+            // Larger than any assignment the browser can play: refused unread, which also keeps
+            // every report the lab writes within what its reviewer reads.
+            if text.len() > MAX_ASSIGNMENT_BYTES {
+                let why = fill(a.e_assignment_browser_too_large, &[("mib", &(MAX_ASSIGNMENT_BYTES >> 20))]);
+                return Err(fill(a.assignment_not_usable, &[("origin", &origin), ("why", &why)]));
+            }
             let assignment = assignment_json::parse(&text)
                 .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
             let items = assignment.answer_key_within(LIMITS).map_err(|e| {

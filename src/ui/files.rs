@@ -78,12 +78,18 @@ pub fn download(name: &str, mime: &str, text: &str, a: &AssignmentMessages) -> R
     Ok(())
 }
 
-/// Reads the first file chosen in a file input.
+/// Reads the first file chosen in a file input; one larger than `max` bytes is refused with
+/// `too_large` before it is read.
 pub async fn read_chosen_file(
     input: &web_sys::HtmlInputElement,
+    max: usize,
+    too_large: String,
     a: &AssignmentMessages,
 ) -> Result<String, String> {
     let file = input.files().and_then(|f| f.get(0)).ok_or(a.file_none)?;
+    if file.size() > max as f64 {
+        return Err(too_large);
+    }
     let text = JsFuture::from(file.text()).await.map_err(|_| a.file_unreadable.to_string())?;
     text.as_string().ok_or_else(|| a.file_unreadable.to_string())
 }

@@ -1,9 +1,12 @@
 //! The student's side of an assignment: what was typed, whether it is locked, earlier attempts,
 //! and the record in the browser's storage they are saved to as they are typed. Two tabs on one
-//! assignment keep every prediction: each save merges by field, and each tab follows the other.
+//! assignment keep every prediction and every attempt: each save merges with the stored record
+//! (predictions by field, attempts by union, see `teaching::attempts`), and each tab follows the
+//! other.
 
 use super::files;
 use crate::messages::{fill, AssignmentMessages, Messages};
+use crate::teaching::attempts::merge_records;
 use crate::teaching::report::{
     parse_record, record_json, storage_key, Attempt, Record, RecordError, RECORD_VERSION,
 };
@@ -93,9 +96,7 @@ impl Work {
     /// Saves one typed prediction. The stored record is read first and merged by field, so
     /// another tab's predictions for other items are kept (and shown here), never overwritten.
     pub fn save_field(&self, text: &str, id: &str, value: String) {
-        let stored =
-            files::load(&storage_key(text), self.a).ok().flatten().and_then(|s| parse_record(&s).ok());
-        let theirs = stored.map(|r| r.predictions).unwrap_or_default();
+        let theirs = self.stored(text).map(|r| r.predictions).unwrap_or_default();
         self.predictions.update(|ours| {
             for (k, v) in theirs {
                 if k != id {
@@ -107,36 +108,73 @@ impl Work {
         self.save(text);
     }
 
-    /// Follows another tab's change to this assignment's record: its predictions (and its lock)
-    /// are taken, and the student is told.
-    pub fn follow(&self, stored: &str) {
-        let Ok(record) = parse_record(stored) else { return };
-        let changed = record.predictions != self.predictions.get_untracked()
-            || (record.locked && !self.locked.get_untracked());
-        if !changed {
-            return;
-        }
-        self.predictions.set(record.predictions);
-        if record.locked {
-            self.locked.set(true);
-        }
-        self.notice.set(Some(self.a.other_tab.to_string()));
-    }
-
-    pub fn save(&self, text: &str) {
-        if !self.saving.get_untracked() {
-            return;
-        }
-        let record = Record {
+    /// The record this tab holds.
+    fn record(&self) -> Record {
+        Record {
             version: RECORD_VERSION,
             predictions: self.predictions.get_untracked(),
             locked: self.locked.get_untracked(),
             saved_at: files::now_iso(),
             attempts: self.attempts.get_untracked(),
+        }
+    }
+
+    /// The record another tab (or this one) last stored, if it can be read.
+    fn stored(&self, text: &str) -> Option<Record> {
+        files::load(&storage_key(text), self.a).ok().flatten().and_then(|s| parse_record(&s).ok())
+    }
+
+    /// Takes `record` as this tab's work; says whether anything changed.
+    fn adopt_record(&self, record: Record) -> bool {
+        let changed = record.predictions != self.predictions.get_untracked()
+            || record.locked != self.locked.get_untracked()
+            || record.attempts != self.attempts.get_untracked();
+        if changed {
+            self.predictions.set(record.predictions);
+            self.locked.set(record.locked);
+            self.attempts.set(record.attempts);
+        }
+        changed
+    }
+
+    /// Catches up with the stored record before acting on the attempts (another tab may have
+    /// locked or started over since its last storage event arrived).
+    pub fn catch_up(&self, text: &str) {
+        if let Some(stored) = self.stored(text) {
+            self.adopt_record(merge_records(&self.record(), &stored));
+        }
+    }
+
+    /// Follows another tab's change to this assignment's record: its predictions, its lock or
+    /// start over and its attempts are merged with this tab's (no attempt of either is lost), and
+    /// the student is told. When this tab holds an attempt the stored record lacks (two tabs
+    /// wrote at once), the merged record is stored again.
+    pub fn follow(&self, text: &str, stored: &str) {
+        let Ok(stored) = parse_record(stored) else { return };
+        let merged = merge_records(&self.record(), &stored);
+        let lost = merged.attempts != stored.attempts;
+        if self.adopt_record(merged) {
+            self.notice.set(Some(self.a.other_tab.to_string()));
+        }
+        if lost {
+            self.save(text);
+        }
+    }
+
+    /// Stores this tab's work, merged with the stored record so that every attempt of every
+    /// tab stays; this tab then shows the merged work.
+    pub fn save(&self, text: &str) {
+        if !self.saving.get_untracked() {
+            return;
+        }
+        let record = match self.stored(text) {
+            Some(stored) => merge_records(&stored, &self.record()),
+            None => self.record(),
         };
         if let Err(why) = files::save(&storage_key(text), &record_json(&record), self.a) {
             self.saving.set(false);
             self.notice.set(Some(fill(self.a.save_failed, &[("why", &why)])));
         }
+        self.adopt_record(record);
     }
 }

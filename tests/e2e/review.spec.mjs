@@ -1,0 +1,65 @@
+// Reviewing a lab report: the marks and the score are the lab's, recomputed from the report's
+// predictions and the assignment it carries, never what the file says of itself (issue 17).
+import { test, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { lock } from "./lab-page.mjs";
+
+const LESSON_TRACE = readFileSync("assignments/lesson-trace.json", "utf8");
+const IDS = ["steps", "reads", "writes", "revision", "rounds", "components"];
+
+// A report as a forger writes it: every mark right and the score as given.
+function forged(predicted, [correct, total]) {
+  const lines = IDS.map((id) => ({ id, label: id, predicted: predicted[id] ?? "", actual: "", difference: null, correct: true }));
+  const report = { version: 1, title: "Trace one request end to end", assignment: LESSON_TRACE, lines, correct, total, time: "2026-11-29T10:00:00Z", attempts: [] };
+  return { name: "lab-report.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(report)) };
+}
+
+test("a forged report shows the recomputed marks and score, and says what the file claims", async ({ page }) => {
+  await page.goto("./?review=1");
+  const predicted = { steps: "3", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" };
+  await page.getByTestId("import-report").setInputFiles(forged(predicted, [6, 6]));
+  const review = page.getByTestId("imported-report");
+  await expect(review.getByTestId("review-score")).toHaveText("Score: 5 / 6 · 2026-11-29T10:00:00Z");
+  await expect(review.getByTestId("review-claim")).toContainText("The file claims a score of 6 / 6");
+  await expect(review.getByTestId("review-line").first()).toHaveText("trace steps: predicted 3, actual 17 — ✗ (the file says ✓)");
+  await expect(review).not.toContainText("Score: 6 / 6");
+  // A score no assignment has is not shown as one either.
+  await page.getByTestId("import-report").setInputFiles(forged(predicted, [999, 1]));
+  await expect(review.getByTestId("review-score")).toHaveText("Score: 5 / 6 · 2026-11-29T10:00:00Z");
+  await expect(review.getByTestId("review-claim")).toContainText("claims a score of 999 / 1");
+});
+
+test("the CSV export reads back for review with every attempt, like the JSON", async ({ page }) => {
+  const doc = { version: 1, title: "Two tries", predict: ["steps", "reads"], retries: 1 };
+  await page.goto(`./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`);
+  await page.getByTestId("predict-steps").fill("16");
+  await page.getByTestId("predict-reads").fill("50");
+  await lock(page);
+  await page.getByTestId("start-over").click();
+  await page.getByTestId("predict-steps").fill("17");
+  await lock(page);
+  await expect(page.getByTestId("score")).toHaveText("Score: 2 / 2");
+  for (const kind of ["csv", "json"]) {
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(`export-${kind}`).click()]);
+    await page.getByTestId("import-report").setInputFiles(await file.path());
+    const review = page.getByTestId("imported-report");
+    await expect(review.locator("h3")).toHaveText("Two tries");
+    await expect(review.getByTestId("review-score")).toContainText("Score: 2 / 2");
+    await expect(review.getByTestId("review-claim")).toHaveCount(0);
+    const attempt = review.getByTestId("review-attempt");
+    await expect(attempt).toHaveCount(1);
+    await expect(attempt.locator("p").first()).toContainText(/^Attempt 1, started over .*: 1 \/ 2$/);
+    await expect(attempt.getByTestId("review-line").first()).toHaveText("trace steps: predicted 16, actual 17 — ✗");
+  }
+});
+
+test("a file larger than any report is refused at once, unread, naming the limit", async ({ page }) => {
+  await page.goto("./?review=1");
+  const huge = Buffer.alloc(30 << 20, " ");
+  huge.write('{"version": 1, "lines": [');
+  await page.getByTestId("import-report").setInputFiles({ name: "huge.json", mimeType: "application/json", buffer: huge });
+  await expect(page.getByTestId("import-error")).toHaveText(
+    "This file cannot be reviewed: the file is larger than 4 MiB, more than any lab report; it was not read",
+    { timeout: 3000 },
+  );
+});
