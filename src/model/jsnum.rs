@@ -57,21 +57,9 @@ pub fn to_js_string(n: f64) -> String {
         return format!("{}", n as i64);
     }
     let sign = if n < 0.0 { "-" } else { "" };
-    // Rust's `{}` prints the shortest digits that round-trip, as JavaScript chooses them, in
-    // plain decimal (`1000000000000000000000`, `0.00000015`): the digits and where the point
-    // goes are read off it. (Not `{:e}`: exponent formatting cost the page 13 KB of code.)
-    let plain = format!("{}", n.abs());
-    let (int, frac) = plain.split_once('.').unwrap_or((plain.as_str(), ""));
-    let (all, point) = if int == "0" {
-        let zeros = frac.len() - frac.trim_start_matches('0').len();
-        (&frac[zeros..], -(zeros as i32))
-    } else {
-        (&plain[..], int.len() as i32)
-    };
-    let digits: String = all.chars().filter(char::is_ascii_digit).collect();
-    let digits = digits.trim_end_matches('0');
+    // The shortest digits that read back as n, closest to it, as JavaScript chooses them.
+    let (digits, point) = super::shortest::shortest(n.abs());
     let k = digits.len() as i32;
-    // JavaScript's n (`point`): where the decimal point goes after the digits start.
     let body = if k <= point && point <= 21 {
         format!("{digits}{}", "0".repeat((point - k) as usize))
     } else if 0 < point && point <= 21 {
@@ -224,6 +212,10 @@ mod tests {
             (2.5e300, "2.5e+300"),
             (1234567.125, "1234567.125"),
             (0.000123, "0.000123"),
+            (2f64.powi(-25), "2.9802322387695312e-8"),
+            (2f64.powi(-24), "5.960464477539063e-8"),
+            (2f64.powi(60), "1152921504606847000"),
+            (1.5e-323, "1.5e-323"),
         ] {
             assert_eq!(to_js_string(n), s);
         }

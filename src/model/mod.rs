@@ -16,6 +16,7 @@ pub mod repair;
 pub mod run;
 pub mod scenario;
 pub mod scheduler;
+mod shortest;
 pub mod state_store;
 pub mod timeline;
 pub mod trace;
