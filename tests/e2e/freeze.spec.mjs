@@ -3,7 +3,7 @@
 // counts (steps run, keys and copies drawn), never by time: scripts/measure prints the times.
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
-import { link, openLarge, dashes, orphans, largest } from "./heavy-inputs.mjs";
+import { link, openLarge, dashes, orphans, orphansOf, largest } from "./heavy-inputs.mjs";
 
 test("a copy key of 5,500 dashes with a report at round 1000 plays: 1000 rounds, 5000 steps", async ({ page }) => {
   await page.goto(link(dashes));
@@ -13,11 +13,13 @@ test("a copy key of 5,500 dashes with a report at round 1000 plays: 1000 rounds,
   await expect(page.getByTestId("status-strip")).toContainText("Step 5000 of 5000 · round 1000");
 });
 
-test("20,000 copies running with no key are refused, naming the key limit they count against", async ({ page }) => {
-  await openLarge(page, "orphans", orphans);
+test("copies running with no key count against the key limit; 20,000 are refused unread", async ({ page }) => {
+  await openLarge(page, "orphans", orphansOf(1200));
   const error = page.getByTestId("assignment-error");
   await expect(error).toContainText("past 1000 keys in the store (copies running without a key count too)");
   await expect(error).toContainText("`cplab answer-key`");
+  await openLarge(page, "orphans", orphans);
+  await expect(error).toContainText("larger than 1 MiB");
 });
 
 test("the largest run accepted steps and scrubs drawing a bounded number of keys and copies", async ({ page }) => {
