@@ -73,7 +73,11 @@ pub(super) fn load(
             Ok(Loaded { assignment, text, items })
         });
         match parsed {
-            Ok(l) => {
+            // The answer key was this task's work (one run of the model); the lab records the
+            // assignment's run in the next task, so no single task holds the page for both (the
+            // largest run the browser takes cost over 200 ms as one).
+            Ok(l) => leptos::task::spawn_local(async move {
+                gloo_timers::future::TimeoutFuture::new(0).await;
                 let work = Work::restore(&l.text, t, a);
                 lab.load_assignment(l.assignment.scenario.clone());
                 // A matrix assignment is about the failure-matrix events: that run is shown.
@@ -96,7 +100,7 @@ pub(super) fn load(
                 predictions.set(Some(work.predictions));
                 loaded.set_value(Some((Rc::new(l), work)));
                 status.set(Some(Status::Ready));
-            }
+            }),
             Err(why) => status.set(Some(Status::Failed(why))),
         }
     };
