@@ -68,6 +68,8 @@ messages! {
         run_blocked,
         /// Asked before locking with blanks: `{blank}` of `{total}` left blank.
         blank_ask,
+        /// The same with one blank prediction: `{total}`.
+        blank_ask_one,
         /// Locks with the blanks.
         blank_lock,
         /// Goes back to predicting.
@@ -134,6 +136,8 @@ messages! {
         col_see,
         /// A wrong entry: `{why}`.
         result_invalid,
+        /// A prediction left blank, after the lock.
+        result_blank,
         /// A correct prediction.
         result_correct,
         /// Off by `{n}`.
@@ -150,6 +154,18 @@ messages! {
         grid_actual,
         /// A wrong grid cell's link to the run that shows it.
         grid_see,
+        /// The grid's row with nothing down.
+        grid_none,
+        /// A column's tolerance in its header: `{cell}`, `{n}`.
+        grid_tolerance,
+        /// The verdict words, explained beside the grid's choices.
+        grid_verdicts,
+        /// Under a wrong believed cell: what the column counts.
+        grid_counts_believed,
+        /// Under a wrong actual cell: what the column counts.
+        grid_counts_actual,
+        /// The Requests box's choice of the assignment's own run: `{title}`.
+        picker_assignment,
         /// A link to the world (nodes and copies).
         see_world,
         /// After the first links of a long run: `{n}` more rows, in the trace.

@@ -142,7 +142,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                 {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}
                 {move || confirm_blank.get().map(|n| view! {
                     <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
-                        <p id="confirm-blank">{fill(work.a.blank_ask, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>
+                        <p id="confirm-blank">{fill(if n == 1 { work.a.blank_ask_one } else { work.a.blank_ask }, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>
                         <button type="button" data-testid="confirm-lock" on:click=move |_| lock()>{work.a.blank_lock}</button>
                         " "
                         <button type="button" data-testid="confirm-back" on:click=move |_| confirm_blank.set(None)>{work.a.blank_back}</button>

@@ -67,6 +67,10 @@ pub struct Lab {
     /// Whether an open assignment seals every run (the assignments build only).
     #[cfg(feature = "assignments")]
     seal: RwSignal<bool>,
+    /// The title of the assignment whose scenario is [`Run::Given`], once one is open: the
+    /// Requests box names that run.
+    #[cfg(feature = "assignments")]
+    pub given_title: RwSignal<Option<String>>,
 }
 
 impl Lab {
@@ -93,6 +97,8 @@ impl Lab {
             frame: StoredValue::new_local(None),
             #[cfg(feature = "assignments")]
             seal: RwSignal::new(false),
+            #[cfg(feature = "assignments")]
+            given_title: RwSignal::new(None),
         }
     }
 
@@ -225,6 +231,14 @@ impl Lab {
         self.cache.update_value(|c| c.retain(|((run, _), _)| *run != Run::Given));
         self.frame.set_value(None);
         self.switch(Run::Given, down);
+    }
+
+    /// Shows the assignment's own run ([`Run::Given`]) from its start, with its own parts down.
+    pub fn show_given(&self) {
+        let down = self.given.with_value(|g| g.as_ref().map(|s| s.down));
+        if let Some(down) = down {
+            self.switch(Run::Given, down);
+        }
     }
 
     /// Shows another run from its start, with `down` down from the start and no other change.

@@ -7,7 +7,7 @@ use super::files;
 use super::lab::Lab;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::{Op, PartSet, Run, Step};
-use crate::teaching::assignment::{Answer, Item, ItemKind, Quantity, Question};
+use crate::teaching::assignment::{Answer, Cell, Item, ItemKind, Quantity, Question};
 use crate::teaching::marking::{mark_in, score, Marked};
 use crate::teaching::report;
 use leptos::prelude::*;
@@ -74,6 +74,8 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
 /// Right, wrong, or by how much, in words.
 fn result_text(m: &Marked, t: &Messages, a: &AssignmentMessages, reveal: bool) -> String {
     match (&m.read, m.correct, m.difference) {
+        // Nothing can be entered any more: a blank is said as such, not asked for.
+        (Err(_), _, _) if m.typed.trim().is_empty() => a.result_blank.to_string(),
         (Err(e), _, _) => fill(a.result_invalid, &[("why", &e.text(t, a))]),
         (Ok(_), true, _) => a.result_correct.to_string(),
         (Ok(_), false, Some(d)) if reveal => fill(a.result_off_by, &[("n", &d.unsigned_abs())]),
@@ -92,12 +94,28 @@ pub(super) fn matrix_grid(
     let l = loaded.get_value();
     let task = l.assignment.matrix.clone().filter(|m| !m.rows.is_empty() && !m.cells.is_empty())?;
     let (t, a) = (work.t, work.a);
-    let heads = task.cells.iter().map(|c| view! { <th scope="col">{c.label_in(t, a)}</th> }).collect_view();
+    // A column's tolerance shows in its header when every cell of it allows the same.
+    let heads = task
+        .cells
+        .iter()
+        .map(|&c| {
+            let label = c.label_in(t, a);
+            let mut of_column = l.items.iter().filter(|i| matches!(i.kind, ItemKind::Matrix(_, cell) if cell == c));
+            let first = of_column.next().map_or(0, |i| i.tolerance);
+            let label = if first > 0 && of_column.all(|i| i.tolerance == first) {
+                fill(a.grid_tolerance, &[("cell", &label), ("n", &first)])
+            } else {
+                label.to_string()
+            };
+            view! { <th scope="col">{label}</th> }
+        })
+        .collect_view();
+    let verdicts = task.cells.iter().any(|c| matches!(c, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome));
     let rows = task
         .rows
         .iter()
         .map(|&down| {
-            let name = if down.is_empty() { t.part_none.to_string() } else { t.down(down) };
+            let name = if down.is_empty() { a.grid_none.to_string() } else { t.down(down) };
             let cells = task
                 .cells
                 .iter()
@@ -116,12 +134,19 @@ pub(super) fn matrix_grid(
                             let links = explaining_rows(*lab, a, &m.item);
                             see(*lab, links.into_iter().map(|(href, _, down)| (href, a.grid_see.to_string(), down)).collect())
                         });
+                        // What a count column counts, where students most often count otherwise.
+                        let counts = match (m.correct, &m.item.kind) {
+                            (false, ItemKind::Matrix(_, Cell::Believed)) => Some(a.grid_counts_believed),
+                            (false, ItemKind::Matrix(_, Cell::Actual)) => Some(a.grid_counts_actual),
+                            _ => None,
+                        };
                         view! {
                             <td data-testid=testid data-label=column class=if m.correct { "right" } else { "wrong" }>
                                 <span class="typed">{typed}</span>
                                 <span class="result">{result_text(m, t, a, *reveal)}</span>
                                 <span class="actual">{actual}</span>
                                 <span class="links">{links}</span>
+                                {counts.map(|c| view! { <span class="counts" data-testid="grid-counts">{c}</span> })}
                             </td>
                         }
                         .into_any()
@@ -138,6 +163,7 @@ pub(super) fn matrix_grid(
                 <thead><tr><th scope="col">{t.col_down}</th>{heads}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>
+            {verdicts.then(|| view! { <p class="hint" data-testid="grid-verdicts">{a.grid_verdicts}</p> })}
         </div>
     })
 }

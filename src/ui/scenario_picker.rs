@@ -18,9 +18,28 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
             lab.down.get_untracked(),
         )
     };
+    // The assignment's own run, named, once an assignment is open (the assignments build only).
+    #[cfg(feature = "assignments")]
+    let given = move || {
+        lab.given_title.get().map(|title| {
+            let a = crate::messages::assignment_texts(t);
+            let label = crate::messages::fill(a.picker_assignment, &[("title", &title)]);
+            view! {
+                <label>
+                    <input type="radio" name="play" data-testid="play-assignment"
+                        prop:checked=is(|p| p == Run::Given)
+                        on:change=move |_| lab.show_given() />
+                    {label}
+                </label>
+            }
+        })
+    };
+    #[cfg(not(feature = "assignments"))]
+    let given = ();
     view! {
         <fieldset class="picker" data-testid="picker">
             <legend>{t.picker_legend}</legend>
+            {given}
             <label>
                 <input type="radio" name="play" data-testid="play-lesson"
                     prop:checked=is(|p| p == Run::Lesson)
