@@ -170,6 +170,14 @@ messages! {
         see_world,
         /// After the first links of a long run: `{n}` more rows, in the trace.
         see_more,
+        /// What the requests add to a count: `{n}`.
+        /// Plays the predicted run from its start.
+        watch,
+        /// Why a locked attempt shows right and wrong only: a retry is open.
+        answers_held,
+        see_requests,
+        /// What round `{round}` adds to a count: `{n}`.
+        see_round,
         /// A link to read step `{n}` with `{items}` items.
         see_read_step,
         /// A link to step `{n}`.

@@ -12,6 +12,7 @@ pub use edits::Edits;
 pub use frame::{Frame, ServiceCount};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
 pub use window::{around, MOST_KEYS, MOST_NODES};
+
 pub use world::{CopyState, NodeView, World};
 
 use crate::model::{
@@ -52,6 +53,21 @@ pub struct Recording {
     pub actual_changes: Vec<ActualChange>,
     /// The failure-matrix row, when the run was the lesson's three events.
     pub matrix_row: Option<MatrixRow>,
+}
+
+/// One round of a recording (see [`Recording::rounds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundSpan {
+    /// The round (0: the requests).
+    pub round: u32,
+    /// Its first step, numbered from 1.
+    pub first: usize,
+    /// Its last step, numbered from 1.
+    pub last: usize,
+    /// How many steps it has.
+    pub steps: usize,
+    /// Its item reads and writes.
+    pub totals: Totals,
 }
 
 /// Why a run could not be recorded.
@@ -134,6 +150,30 @@ impl Recording {
     /// Whether the run recorded no step at all (everything it needed was down).
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
+    }
+
+    /// Each round that has a step, in order: its number, its first and last step (numbered
+    /// from 1, as the trace numbers them), its steps and its item reads and writes. Round 0 is
+    /// the requests.
+    pub fn rounds(&self) -> Vec<RoundSpan> {
+        let mut spans: Vec<RoundSpan> = Vec::new();
+        for (i, s) in self.steps.iter().enumerate() {
+            match spans.last_mut() {
+                Some(span) if span.round == s.round => {
+                    span.last = i + 1;
+                    span.steps += 1;
+                    span.totals = span.totals.plus(s);
+                }
+                _ => spans.push(RoundSpan {
+                    round: s.round,
+                    first: i + 1,
+                    last: i + 1,
+                    steps: 1,
+                    totals: Totals::default().plus(s),
+                }),
+            }
+        }
+        spans
     }
 
     /// Item reads and writes in the first `cursor` steps.
@@ -313,6 +353,17 @@ mod tests {
         assert_eq!(r.actual_at(0).len(), 5 + fits);
         let over = Recording::of_run(Run::Given, api, &[], Some(&orphans(fits + 1))).map(|r| r.len());
         assert_eq!(over, Err(RecordError::Limit(TraceLimit::Keys(LIMITS.keys))));
+    }
+
+    #[test]
+    fn the_lessons_rounds_are_the_requests_then_two() {
+        let r = Recording::of(&Scenario::lesson()).unwrap();
+        let spans: Vec<(u32, usize, usize, usize, usize, usize)> = r
+            .rounds()
+            .iter()
+            .map(|s| (s.round, s.first, s.last, s.steps, s.totals.item_reads, s.totals.writes))
+            .collect();
+        assert_eq!(spans, [(0, 1, 1, 1, 0, 1), (1, 2, 12, 11, 24, 6), (2, 13, 17, 5, 26, 0)]);
     }
 
     #[test]

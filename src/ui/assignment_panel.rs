@@ -6,7 +6,7 @@ use super::files;
 use super::lab::Lab;
 pub use super::work::Work;
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::{Run, Verdict};
+use crate::model::Verdict;
 use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind};
 use crate::teaching::attempts::tries_left;
 use crate::teaching::marking::{mark_in, parse_count, parse_parts, parse_verdict};
@@ -48,7 +48,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                 let was_locked = work.locked.get_untracked();
                 work.follow(&l.text, &stored);
                 match (was_locked, work.locked.get_untracked()) {
-                    (_, true) if l.assignment.reveal => lab.seal(None),
+                    (_, true) if answers_open(&l, &work.attempts.get_untracked()) => lab.seal(None),
                     // The other tab started over: this one is sealed again, as it would be.
                     (true, false) => lab.seal(Some(Rc::new(l.assignment.clone()))),
                     _ => {}
@@ -66,8 +66,10 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         work.blocked.set(None);
         work.locked.set(true);
         work.save(&l.text);
-        // Answers shown after the lock: the runs open up. Otherwise they stay sealed.
-        if l.assignment.reveal {
+        // Answers shown after the lock: the runs open up. Otherwise they stay sealed, and while
+        // a retry is open too, so the next attempt cannot copy what this one would show.
+        let open = answers_open(&l, &work.attempts.get_untracked());
+        if open {
             lab.seal(None);
         }
         host.with_value(|host| {
@@ -80,12 +82,9 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                 ));
             }
         });
-        if l.assignment.asks_about_its_run() && l.assignment.reveal {
-            lab.go_to(0);
-            if lab.run.get_untracked() != Run::Given {
-                lab.load_assignment(l.assignment.scenario.clone());
-            }
-            lab.go_to(usize::MAX);
+        // The run the student predicted, at its start, ready to watch (the reveal offers it).
+        if l.assignment.asks_about_its_run() && open {
+            lab.show_given();
         }
     };
     // Another attempt, when the assignment allows one: the locked predictions are kept in the
@@ -162,6 +161,12 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
             {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work /> })}
         </section>
     }
+}
+
+/// Whether a locked attempt shows the answers: the assignment reveals them, and no retry is left
+/// (an attempt after seeing them could copy them).
+pub(super) fn answers_open(l: &Loaded, attempts: &[Attempt]) -> bool {
+    l.assignment.reveal && tries_left(l.assignment.retries, attempts) == 0
 }
 
 /// Why a typed prediction cannot be used, if it cannot (empty is fine until Run).

@@ -19,7 +19,20 @@ use std::rc::Rc;
 pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
     let a = work.a;
     let marked = move || mark_in(&loaded.get_value().items, &work.predictions.get(), lab.t);
-    let reveal = loaded.get_value().assignment.reveal;
+    // The answers show once the last attempt is locked (see `answers_open`).
+    let reveal = super::assignment_panel::answers_open(&loaded.get_value(), &work.attempts.get_untracked());
+    let held_back = loaded.with_value(|l| l.assignment.reveal) && !reveal;
+    let watchable = reveal && loaded.with_value(|l| l.assignment.asks_about_its_run());
+    // Watch the predicted run from its start, the diagram brought into view.
+    let watch = move |_| {
+        lab.show_given();
+        super::controls::play(lab);
+        let diagram =
+            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("diagram-title"));
+        if let Some(d) = diagram {
+            d.scroll_into_view();
+        }
+    };
     // A matrix assignment's cells are all in the grid: the list is then empty, and not shown.
     let has_list = loaded.with_value(|l| l.items.iter().any(|i| !matches!(i.kind, ItemKind::Matrix(..))));
     let export = move |csv: bool| {
@@ -45,6 +58,8 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
             <p class="score" data-testid="score">
                 {move || { let (c, n) = score(&marked()); fill(a.score, &[("correct", &c), ("total", &n)]) }}
             </p>
+            {watchable.then(|| view! { <p><button type="button" data-testid="watch" on:click=watch>{a.watch}</button></p> })}
+            {held_back.then(|| view! { <p class="notice" data-testid="answers-held">{a.answers_held}</p> })}
             <div class="scroll" tabindex="0" role="region" aria-label=a.reveal_region hidden=!has_list>
                 <table>
                     <thead>
@@ -100,7 +115,8 @@ pub(super) fn matrix_grid(
         .iter()
         .map(|&c| {
             let label = c.label_in(t, a);
-            let mut of_column = l.items.iter().filter(|i| matches!(i.kind, ItemKind::Matrix(_, cell) if cell == c));
+            let mut of_column =
+                l.items.iter().filter(|i| matches!(i.kind, ItemKind::Matrix(_, cell) if cell == c));
             let first = of_column.next().map_or(0, |i| i.tolerance);
             let label = if first > 0 && of_column.all(|i| i.tolerance == first) {
                 fill(a.grid_tolerance, &[("cell", &label), ("n", &first)])
@@ -110,7 +126,8 @@ pub(super) fn matrix_grid(
             view! { <th scope="col">{label}</th> }
         })
         .collect_view();
-    let verdicts = task.cells.iter().any(|c| matches!(c, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome));
+    let verdicts =
+        task.cells.iter().any(|c| matches!(c, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome));
     let rows = task
         .rows
         .iter()
@@ -213,9 +230,11 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
         ItemKind::Question(Question::Service { .. }) => {
             return vec![("#world-title".to_string(), a.see_world.to_string(), None)]
         }
-        ItemKind::Count(Quantity::ItemReads) => Box::new(|s| s.op == Op::Read),
-        ItemKind::Count(Quantity::Writes | Quantity::Revision) => Box::new(|s| s.op != Op::Read),
-        ItemKind::Count(Quantity::Steps) => Box::new(|_| true),
+        ItemKind::Count(
+            q @ (Quantity::ItemReads | Quantity::Writes | Quantity::Revision | Quantity::Steps),
+        ) => {
+            return by_round(lab, a, *q);
+        }
         &ItemKind::Question(Question::Round { round, writes }) => {
             Box::new(move |s| s.round == round && (s.op != Op::Read) == writes)
         }
@@ -249,6 +268,33 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
     links
 }
 
+/// The links that explain a whole run's count: one a round, each to the round's last step and
+/// saying what the round adds (the lesson's reads: requests 0, round 1: 24, round 2: 26), so a
+/// student finds which round their count missed rather than a list of every read.
+fn by_round(lab: Lab, a: &AssignmentMessages, q: Quantity) -> Vec<Link> {
+    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(lab.down.get_untracked()));
+    recording
+        .rounds()
+        .into_iter()
+        .filter_map(|span| {
+            let n = match q {
+                Quantity::ItemReads => span.totals.item_reads,
+                Quantity::Steps => span.steps,
+                _ => span.totals.writes,
+            };
+            (n > 0).then(|| {
+                let text = if span.round == 0 {
+                    fill(a.see_requests, &[("n", &n)])
+                } else {
+                    fill(a.see_round, &[("round", &span.round), ("n", &n)])
+                };
+                (format!("#step-{}", span.last), text, None)
+            })
+        })
+        .take(MOST_LINKS)
+        .collect()
+}
+
 /// An answer as the page shows it: verdicts and component names in its language.
 pub(super) fn shown(t: &Messages, answer: &Answer) -> String {
     match answer {
@@ -272,12 +318,8 @@ pub(super) fn see(lab: Lab, links: Vec<Link>) -> impl IntoView {
                     lab.switch(Run::Events, down);
                     lab.go_to(usize::MAX);
                 }
-                let drawn = |step: usize| {
-                    let document = web_sys::window().and_then(|w| w.document());
-                    document.and_then(|d| d.get_element_by_id(&format!("step-{step}"))).is_some()
-                };
-                // A row that is drawn is the link's own business: the address says where it went.
-                if let Some(step) = step.filter(|&s| !drawn(s)) {
+                // A step's link moves the run there: the page does not jump to an anchor.
+                if let Some(step) = step {
                     ev.prevent_default();
                     super::trace_table::show_step(lab, step);
                 }

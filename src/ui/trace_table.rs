@@ -98,18 +98,35 @@ fn keep_in_view(step: usize, line: usize) {
     }
 }
 
-/// What a link to `#step-N` does: brings that step's row into the trace's box (drawing it, in a
-/// long run drawn a window at a time), then the page to it.
+/// What a link to `#step-N` does: the assignment's run goes to that step (the cursor moves,
+/// so the row is the current one and the trace's box scrolls to it), and the page scrolls only
+/// as far as needed to show the row below the sticky status strip.
 #[cfg(feature = "assignments")]
 pub fn show_step(lab: Lab, step: usize) {
+    if lab.run.get_untracked() != crate::model::Run::Given {
+        lab.show_given();
+    }
+    lab.go_to(step);
     let line = line_of(&lab.recording_untracked().steps, step.saturating_sub(1));
     keep_in_view(step, line);
-    // The box's scroll draws the row by the next frame; the page goes to it after that.
+    // The box's scroll draws the row by the next frame; the page follows after that.
     request_animation_frame(move || {
         request_animation_frame(move || {
-            let document = web_sys::window().and_then(|w| w.document());
-            if let Some(row) = document.and_then(|d| d.get_element_by_id(&format!("step-{step}"))) {
-                row.scroll_into_view();
+            let Some(window) = web_sys::window() else { return };
+            let Some(document) = window.document() else { return };
+            let Some(row) = document.get_element_by_id(&format!("step-{step}")) else { return };
+            let strip = document
+                .query_selector("[data-testid=status-strip]")
+                .ok()
+                .flatten()
+                .map_or(0.0, |s| s.get_bounding_client_rect().bottom().max(0.0));
+            let (r, height) =
+                (row.get_bounding_client_rect(), window.inner_height().ok().and_then(|h| h.as_f64()));
+            let below = height.map_or(0.0, |h| r.bottom() - h);
+            if r.top() < strip + 8.0 {
+                window.scroll_by_with_x_and_y(0.0, r.top() - strip - 8.0);
+            } else if below > 0.0 {
+                window.scroll_by_with_x_and_y(0.0, below + 8.0);
             }
         })
     });
