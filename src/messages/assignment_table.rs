@@ -175,6 +175,8 @@ messages! {
         watch,
         /// Why a locked attempt shows right and wrong only: a retry is open.
         answers_held,
+        /// Rounds of a long run not linked: `{n}`.
+        see_more_rounds,
         see_requests,
         /// What round `{round}` adds to a count: `{n}`.
         see_round,

@@ -295,6 +295,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     see_more: "and {n} more in the trace",
     watch: "▶ Watch the run you predicted, from step 0",
     answers_held: "Your teacher allows another try, so this attempt shows which predictions were right, not the answers. The answers and the runs open once your last try is locked.",
+    see_more_rounds: "and {n} more rounds in the trace",
     see_requests: "requests: {n}",
     see_round: "round {round}: {n}",
     see_read_step: "#{n} ({items})",

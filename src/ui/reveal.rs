@@ -273,9 +273,9 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
 /// student finds which round their count missed rather than a list of every read.
 fn by_round(lab: Lab, a: &AssignmentMessages, q: Quantity) -> Vec<Link> {
     let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(lab.down.get_untracked()));
-    recording
-        .rounds()
-        .into_iter()
+    let spans = recording.rounds();
+    let mut links: Vec<Link> = spans
+        .iter()
         .filter_map(|span| {
             let n = match q {
                 Quantity::ItemReads => span.totals.item_reads,
@@ -292,7 +292,13 @@ fn by_round(lab: Lab, a: &AssignmentMessages, q: Quantity) -> Vec<Link> {
             })
         })
         .take(MOST_LINKS)
-        .collect()
+        .collect();
+    // A long run's rounds: the first are linked, the rest named.
+    let more = spans.len().saturating_sub(links.len());
+    if links.len() == MOST_LINKS && more > 0 {
+        links.push(("#trace-title".to_string(), fill(a.see_more_rounds, &[("n", &more)]), None));
+    }
+    links
 }
 
 /// An answer as the page shows it: verdicts and component names in its language.

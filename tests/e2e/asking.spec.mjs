@@ -13,7 +13,7 @@ test("matrix predictions go in a grid shaped like the matrix, and come back in i
   await page.goto(MATRIX);
   const grid = page.getByTestId("matrix-grid");
   // The asked rows in the matrix's order, the asked cells as its columns.
-  await expect(grid.locator("tbody th[scope=row]")).toHaveText(["-", "API server", "state store", "scheduler", "controller manager"]);
+  await expect(grid.locator("tbody th[scope=row]")).toHaveText(["nothing down (-)", "API server", "state store", "scheduler", "controller manager"]);
   await expect(grid.locator("thead th")).toHaveText(["down component", "scale", "failure", "node", "believed", "actual", "rd", "wr"]);
   await expect(grid.locator("tbody tr").nth(1).locator("[data-testid^=predict-matrix-]")).toHaveCount(7);
   // Each input still has its own name for a screen reader.

@@ -27,10 +27,26 @@ test("predict, run, and see the reveal with score and explaining rows", async ({
   const reads = page.getByTestId("reveal-reads");
   await expect(reads).toContainText("✗ off by 2");
   await expect(reads).toContainText("-2");
-  await expect(reads.locator("a")).toHaveCount(10); // the ten read rows
+  // Locked, the predicted run waits at step 0, ready to watch.
+  await expect(page.getByTestId("status-strip")).toContainText("Step 0 of 17");
+  await expect(page.getByTestId("watch")).toBeVisible();
+  // Each round's share of the reads, not every read: round 1 adds 24, round 2 adds 26.
+  await expect(reads.locator("a")).toHaveText(["round 1: 24", "round 2: 26"]);
+  // A link moves the run to that round's last step, its row current in the trace's box.
+  const y = await page.evaluate(() => window.scrollY);
   await reads.locator("a").first().click();
-  await expect(page).toHaveURL(/#step-2$/);
-  await expect(lab.traceSummary).toContainText("store reads 50");
+  await expect(page.getByTestId("status-strip")).toContainText("Step 12 of 17");
+  await expect(page.locator("#step-12")).toHaveAttribute("aria-current", "step");
+  await expect(page.locator("#step-12")).toBeInViewport();
+  await expect(lab.traceSummary).toContainText("store reads 24");
+  await expect(page).not.toHaveURL(/#step-/);
+  // The row shows below the sticky status strip, not under it.
+  const [row, strip] = await Promise.all([
+    page.locator("#step-12").boundingBox(),
+    page.getByTestId("status-strip").boundingBox(),
+  ]);
+  expect(row.y).toBeGreaterThanOrEqual(strip.y + strip.height - 1);
+  expect(typeof y).toBe("number");
 });
 
 test("predictions survive a reload, locked or not", async ({ page }) => {

@@ -24,6 +24,7 @@ test("under the shipped CSP the lab works and reports no violation", async ({ pa
   await page.getByTestId("predict-steps").fill("17");
   await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
+  await page.getByTestId("to-end").click();
   await expect(page.getByTestId("trace-summary")).toContainText("trace steps 17");
   await page.getByTestId("back").click();
   await expect(page.getByTestId("trace-row")).toHaveCount(16);

@@ -10,6 +10,7 @@ test("a copy key of 5,500 dashes with a report at round 1000 plays: 1000 rounds,
   await page.getByTestId("predict-steps").fill("5000");
   await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  await page.getByTestId("to-end").click();
   await expect(page.getByTestId("status-strip")).toContainText("Step 5000 of 5000 · round 1000");
 });
 
@@ -27,6 +28,7 @@ test("the largest run accepted steps and scrubs drawing a bounded number of keys
   await page.getByTestId("predict-steps").fill("24151");
   await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  await page.getByTestId("to-end").click();
   await expect(page.getByTestId("status-strip")).toContainText("Step 24151 of 24151");
   const drawn = () =>
     page.evaluate(() => ({

@@ -5,7 +5,7 @@
 // team found (changes at rounds, runs of no steps, the same run written differently) are in
 // seal.spec.mjs.
 import { test, expect } from "@playwright/test";
-import { LabPage } from "./lab-page.mjs";
+import { LabPage, lock } from "./lab-page.mjs";
 
 const open = (name, extra = "") => `assignment=assignments/${name}.json${extra}`;
 
@@ -81,7 +81,12 @@ test("lesson-trace: after the lock the run plays and its counts are there", asyn
   await predict(page, { steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" });
   await page.getByTestId("run").click();
   await expect(page.getByTestId("sealed")).toHaveCount(0);
-  await expect(lab.traceRows).toHaveCount(17);
+  // The run the student predicted waits at step 0; Watch plays it from there.
+  await expect(page.getByTestId("status-strip")).toContainText("Step 0 of 17");
+  await page.getByTestId("speed").selectOption("3");
+  await page.getByTestId("watch").click();
+  await expect(page.getByTestId("diagram")).toBeInViewport();
+  await expect(lab.traceRows).toHaveCount(17, { timeout: 15_000 });
   await expect(page.getByTestId("status-strip")).toContainText("Step 17 of 17");
 });
 
@@ -89,8 +94,11 @@ test("full-node (reveal: false): after the lock, right or wrong, and still no co
   const lab = new LabPage(page);
   await page.goto(`./?${open("full-node")}`);
   await predict(page, { steps: "15", reads: "31", writes: "6", revision: "6", rounds: "2", components: "4" });
-  await page.getByTestId("run").click();
+  await predict(page, { "writers-copy-collector-5": "controller manager" });
+  await lock(page);
   await expect(page.getByTestId("reveal")).toBeVisible();
+  // Right or wrong for each question, what the assignment asks beyond the counts included.
+  await expect(page.getByTestId("reveal-writers-copy-collector-5")).toContainText("✓");
   await expect(page.getByTestId("sealed")).toHaveText(/shows which predictions were right, not the answers/);
   await tryEverything(page, lab);
   await nothingShown(page, lab);
@@ -141,6 +149,9 @@ test("locking with blank predictions asks first, and going back keeps everything
   await page.getByTestId("confirm-lock").click();
   await expect(page.getByTestId("reveal")).toBeVisible();
   await expect(page.getByTestId("score")).toHaveText("Score: 2 / 6");
+  // A blank is said as such once nothing can be entered.
+  await expect(page.getByTestId("reveal-writes")).toContainText("✗ left blank");
+  await lab.runToEnd();
   await expect(lab.traceRows).toHaveCount(17);
 });
 

@@ -102,16 +102,26 @@ test("full-node (reveal: false): after the lock, a part back at round 1 still pl
   await nothingShown(page, lab);
 });
 
-test("after the lock with reveal, every run opens; start over seals them again and empties the matrix", async ({ page }) => {
+test("with a retry open a locked attempt shows right and wrong only, sealed; the last lock opens every run", async ({ page }) => {
   const lab = new LabPage(page);
   const doc = { version: 1, title: "Two tries", predict: ["steps"], retries: 1, reveal: true };
   await page.goto(inline(doc));
+  await page.getByTestId("predict-steps").fill("16");
+  await lock(page);
+  await expect(page.getByTestId("score")).toHaveText("Score: 0 / 1");
+  await expect(page.getByTestId("answers-held")).toBeVisible();
+  await expect(page.getByTestId("reveal-steps")).not.toContainText("17");
+  await expect(page.getByTestId("watch")).toHaveCount(0);
+  await tryToMove(page, lab);
+  await nothingShown(page, lab);
+  // The last try: locked, the answers and every run open.
+  await page.getByTestId("start-over").click();
   await page.getByTestId("predict-steps").fill("17");
   await lock(page);
+  await expect(page.getByTestId("score")).toHaveText("Score: 1 / 1");
+  await expect(page.getByTestId("answers-held")).toHaveCount(0);
   await expect(page.getByTestId("sealed")).toHaveCount(0);
   await page.getByTestId("play-events").check();
   await lab.runToEnd();
   await expect(page.getByTestId("matrix-progress")).toHaveText(/^1 of 7/);
-  await page.getByTestId("start-over").click();
-  await nothingShown(page, lab);
 });
