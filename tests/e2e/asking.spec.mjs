@@ -14,7 +14,9 @@ test("matrix predictions go in a grid shaped like the matrix, and come back in i
   const grid = page.getByTestId("matrix-grid");
   // The asked rows in the matrix's order, the asked cells as its columns.
   await expect(grid.locator("tbody th[scope=row]")).toHaveText(["nothing down (-)", "API server", "state store", "scheduler", "controller manager"]);
-  await expect(grid.locator("thead th")).toHaveText(["down component", "scale", "failure", "node", "believed", "actual", "rd", "wr"]);
+  // A column's tolerance shows in its header; the verdict words are explained beside the grid.
+  await expect(grid.locator("thead th")).toHaveText(["down component", "scale", "failure", "node", "believed", "actual", "rd (±2)", "wr"]);
+  await expect(page.getByTestId("grid-verdicts")).toContainText("half: decided but not carried out");
   await expect(grid.locator("tbody tr").nth(1).locator("[data-testid^=predict-matrix-]")).toHaveCount(7);
   // Each input still has its own name for a screen reader.
   await expect(page.getByLabel("API server down: scale")).toHaveAttribute("data-testid", "predict-matrix-API-server-scale");
