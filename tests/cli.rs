@@ -104,6 +104,29 @@ fn bad_input_gets_one_line_naming_the_field_a_nonzero_exit_and_no_stdout() {
 }
 
 #[test]
+fn a_scenario_can_be_the_lessons_state_plus_changes() {
+    let o = cplab(
+        &["run", "-"],
+        r#"{"changes": {"node/m3": {"capacity": 4, "health": "dead"}, "copy/verifier-2": null}, "requests": []}"#,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let keys: Vec<&str> =
+        v["store"].as_array().expect("store").iter().filter_map(|e| e[0].as_str()).collect();
+    // The removed copy is made again by the controller manager (the next number after 1), last.
+    assert_eq!(keys.len(), 10);
+    assert_eq!(keys[5..], ["copy/verifier-1", "node/m1", "node/m2", "node/m3", "copy/verifier-2"]);
+    assert_eq!(v["store"][8], serde_json::json!(["node/m3", {"capacity": 4, "health": "dead"}]));
+    assert_eq!(v["store"][9][1]["node"], "node/m1");
+    let o = cplab(&["run", "-"], r#"{"changes": {"node/m9": null}}"#);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "cplab: standard input: changes[\"node/m9\"]: removes a key the starting state does not have\n"
+    );
+}
+
+#[test]
 fn a_byte_order_mark_is_skipped_as_editors_on_windows_write_one() {
     let o = cplab(&["run", "-"], "\u{feff}{\"requests\": []}");
     assert!(o.status.success(), "{}", stderr(&o));
@@ -274,7 +297,7 @@ fn messages_that_echo_a_name_from_the_file_show_its_control_characters_escaped()
     let o = cplab(&["run", "-"], field);
     assert_eq!(
         stderr(&o),
-        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, requests, down, max_rounds, timeline)\n"
+        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, changes, requests, down, max_rounds, timeline)\n"
     );
     let assignment =
         |name: &str, rest: &str| temp_file(name, &format!(r#"{{"version": 1, "title": "x", {rest}}}"#));

@@ -256,6 +256,8 @@ messages! {
         e_too_many_entries,
         /// A key outside the schema.
         e_outside_schema,
+        /// A change that removes a key the starting state does not have.
+        e_change_no_key,
         /// Not an array of requests: found `{kind}`.
         e_not_requests,
         /// `{n}` requests, over `{max}`.
@@ -334,6 +336,8 @@ messages! {
         what_scenario,
         /// What `initial` must be.
         what_initial,
+        /// What `changes` must be.
+        what_changes,
         /// What a request must be.
         what_request,
         /// What a timeline change looks like.
