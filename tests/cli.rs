@@ -354,3 +354,25 @@ fn answer_key_rows_of_keys_that_differ_by_an_invisible_character_differ() {
          writers.copy/a\\u{00ad}                      none         0\n"
     );
 }
+
+#[test]
+fn answer_key_columns_line_up_for_a_long_writers_answer_and_a_long_key() {
+    let file = temp_file(
+        "long.json",
+        r#"{"version": 1, "title": "Long", "predict": ["steps"], "ask": [{"writers": "copy/collector-4"}, {"writers": "copy/a-very-long-key-that-is-wider-than-the-column"}], "tolerance": {"steps": 2}}"#,
+    );
+    let o = cplab(&["answer-key", &file], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Long\n\
+         item                                                                                           answer tolerance\n\
+         steps                                                                                              17         2\n\
+         writers.copy/collector-4                                   controller manager, scheduler, node agents         0\n\
+         writers.copy/a-very-long-key-that-is-wider-than-the-column                                       none         0\n"
+    );
+    // Every line ends its answer at one column, and its tolerance at another.
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().skip(1).collect();
+    assert!(lines.iter().all(|l| l.chars().count() == lines[0].chars().count()), "{out}");
+}

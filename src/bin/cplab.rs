@@ -278,11 +278,21 @@ fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
     // shown escaped, never sent.
     let title = quoted(&a.title);
     let title = title.trim_matches('"');
-    let mut out = format!("{title}\n{:<40} {:>7} {:>9}\n", "item", "answer", "tolerance");
-    for i in items {
-        // An id holds the teacher's key: shown escaped before it is padded, so columns line up
-        // and two keys that differ by an invisible character print differently.
-        out.push_str(&format!("{:<40} {:>7} {:>9}\n", visible(&i.id), i.answer.to_string(), i.tolerance));
+    // An id holds the teacher's key: shown escaped before it is padded, so columns line up and
+    // two keys that differ by an invisible character print differently.
+    let rows: Vec<(String, String, u64)> =
+        items.iter().map(|i| (visible(&i.id), i.answer.to_string(), i.tolerance)).collect();
+    // Each column as wide as its widest cell (a writers answer names three parts), and never
+    // narrower than the table has always been, so short keys print as they did.
+    let width = |cell: fn(&(String, String, u64)) -> usize, least: usize| {
+        rows.iter().map(cell).max().unwrap_or(0).max(least)
+    };
+    let item_width = width(|r| r.0.chars().count(), 40);
+    let answer_width = width(|r| r.1.chars().count(), 7);
+    let mut out =
+        format!("{title}\n{:<item_width$} {:>answer_width$} {:>9}\n", "item", "answer", "tolerance");
+    for (id, answer, tolerance) in rows {
+        out.push_str(&format!("{id:<item_width$} {answer:>answer_width$} {tolerance:>9}\n"));
     }
     Ok(out)
 }
