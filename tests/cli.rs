@@ -376,3 +376,50 @@ fn answer_key_columns_line_up_for_a_long_writers_answer_and_a_long_key() {
     let lines: Vec<&str> = out.lines().skip(1).collect();
     assert!(lines.iter().all(|l| l.chars().count() == lines[0].chars().count()), "{out}");
 }
+
+#[test]
+fn link_encodes_every_shipped_assignment_so_the_pages_reader_gets_it_back_byte_for_byte() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assignments");
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).expect("assignments/").map(|e| e.expect("entry").path()).collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    for path in files {
+        let o = cplab(&["link", path.to_str().expect("utf-8 path")], "");
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+        let out = stdout(&o);
+        let code = out.strip_prefix("?a=").and_then(|c| c.strip_suffix('\n')).expect("?a=CODE and a newline");
+        assert!(code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{code}");
+        let back = cplab::teaching::report::decode_link(code).expect("decodes");
+        assert_eq!(back.as_bytes(), std::fs::read(&path).expect("readable"), "{}", path.display());
+    }
+    // A byte-order mark and every length modulo 3 travel too.
+    for text in [
+        "\u{feff}{\"version\": 1, \"title\": \"é\", \"predict\": [\"steps\"]}",
+        "{\"version\":1,\"title\":\"x\",\"predict\":[\"steps\"]} ",
+        "{\"version\":1,\"title\":\"x\",\"predict\":[\"steps\"]}  ",
+    ] {
+        let file = temp_file("bom.json", text);
+        let out = stdout(&cplab(&["link", &file], ""));
+        let back =
+            cplab::teaching::report::decode_link(out.trim_end().trim_start_matches("?a=")).expect("decodes");
+        assert_eq!(back, text);
+    }
+}
+
+#[test]
+fn link_refuses_a_file_the_page_could_not_use() {
+    let file = temp_file("broken-link.json", r#"{"version": 1, "title": "x", "predict": ["stepz"]}"#);
+    let o = cplab(&["link", &file], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert_eq!(stderr(&o), format!("cplab: {file}: predict[0]: unknown quantity \"stepz\" (expected one of components, steps, reads, writes, revision, rounds)\n"));
+    let big = format!(r#"{{"version": 1, "title": "x", "predict": ["steps"]}}{}"#, " ".repeat(1 << 20));
+    let o = cplab(&["link", &temp_file("big-link.json", &big)], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("it is larger than 1 MiB, the most the lab in a browser takes"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -4,16 +4,19 @@ use cplab::formats::json::{quoted, visible};
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
+use cplab::messages::Problem;
 use cplab::model::{
     lesson_matrix, repair_row, LessonService, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
     MAX_DESIRED,
 };
 use cplab::teaching::assignment::Assignment;
+use cplab::teaching::report::encode_link;
+use cplab::teaching::review::MAX_ASSIGNMENT_BYTES;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: cplab trace | matrix [--repair] | run [SOURCE] [--down PARTS] | answer-key FILE | check FILE
+    "usage: cplab trace | matrix [--repair] | run [SOURCE] [--down PARTS] | answer-key FILE | check [--strict] FILE | link FILE
   trace       print the lesson's trace table (collector 3 -> 5)
   matrix      print the lesson's failure matrix; --repair adds, below it, the two rows beyond the
               lesson and what each row becomes after repair and after the node agents report again
@@ -25,7 +28,9 @@ const USAGE: &str =
               manager\", \"node agents\" (several joined by commas), \"control plane\" (the first
               four), or - for none
   answer-key  print the correct answers of an assignment
-  check       validate an assignment";
+  check       validate an assignment; warnings name what may not be meant (--strict: a warning
+              fails the check)
+  link        print the student link's query for an assignment, ?a=CODE (the file in base64url)";
 
 /// A failure, and the exit code it ends with.
 enum Failure {
@@ -174,6 +179,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
             print(&format!("ok: {file}: {}, {} items to predict, {reveal}\n", quoted(&a.title), items.len()))
         }
+        ["link", file] => print(&format!("?a={}\n", link_code(file)?)),
         ["-h" | "--help" | "help"] => print(&format!("{USAGE}\n")),
         [] => Err(Failure::Usage("no command given".into())),
         [other, ..] => Err(Failure::Usage(format!("unknown command or arguments starting at \"{other}\""))),
@@ -266,6 +272,20 @@ fn parse_part(names: &str) -> Result<PartSet, Failure> {
         down = down.with(part);
     }
     Ok(down)
+}
+
+/// The student link's code for an assignment file: the file byte for byte in base64url without
+/// padding, which the page's `?a=` reader (`decode_link`) reads back. Only a file the page can
+/// use gets a code: a link that opens on an error helps no student.
+fn link_code(file: &str) -> Result<String, Failure> {
+    let text = read_file(file)?;
+    assignment_json::parse(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    if text.len() > MAX_ASSIGNMENT_BYTES {
+        let problem =
+            Problem::of(|a| a.e_assignment_browser_too_large).with("mib", MAX_ASSIGNMENT_BYTES >> 20);
+        return Err(Failure::Input(format!("{file}: {problem}")));
+    }
+    Ok(encode_link(&text))
 }
 
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {
