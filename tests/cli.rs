@@ -423,3 +423,40 @@ fn link_refuses_a_file_the_page_could_not_use() {
         stderr(&o)
     );
 }
+
+#[test]
+fn check_warns_naming_the_field_and_strict_makes_a_warning_fail() {
+    let file = temp_file(
+        "warned.json",
+        r#"{"version": 1, "title": "W", "scenario": {"changes": {"service/verifier": {"desired": 3}}}, "ask": [{"writers": "verifier-3"}, {"round": 4, "count": "reads"}], "tolerance": {"writers.verifier-3": 1}, "retries": 1}"#,
+    );
+    let warnings = format!(
+        "cplab: warning: {file}: ask[0].writers: \"verifier-3\" is never written in this run, so its answer is \"none\" (keys start with service/, copy/ or node/)\n\
+         cplab: warning: {file}: ask[1].round: round 4 is past the run's last round, 2, so its answer is 0\n\
+         cplab: warning: {file}: tolerance[\"writers.verifier-3\"]: \"writers.verifier-3\" is scored exactly (names or words, not a number), so its tolerance is ignored\n\
+         cplab: warning: {file}: scenario: every answer is the lesson's own (its run gives the lesson's numbers): a student can copy them from the lesson, and the assignment teaches nothing beyond it; change the run (\"changes\") or ask what the lesson does not print\n\
+         cplab: warning: {file}: retries: 1 retries with \"reveal\": true: a student who has seen the answers can start over and copy them; set \"reveal\": false or \"retries\": 0\n"
+    );
+    // Warnings are not errors: said on standard error, and the check passes.
+    let o = cplab(&["check", &file], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("ok: {file}: \"W\", 2 items to predict, answers shown after the run\n"));
+    assert_eq!(stderr(&o), warnings);
+    // --strict, before or after the file: any warning fails the check, and nothing says ok.
+    for args in [["check", "--strict", &file], ["check", &file, "--strict"]] {
+        let o = cplab(&args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert_eq!(
+            stderr(&o),
+            format!("{warnings}cplab: {file}: --strict fails the check on the warnings above\n")
+        );
+    }
+    // A file with nothing to warn about passes --strict, saying nothing on standard error.
+    let clean = concat!(env!("CARGO_MANIFEST_DIR"), "/assignments/full-node.json");
+    let o = cplab(&["check", "--strict", clean], "");
+    assert_eq!((o.status.code(), stderr(&o)), (Some(0), String::new()));
+    let o = cplab(&["check", "--strickt", clean], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("cplab: unknown option \"--strickt\""), "{}", stderr(&o));
+}

@@ -4,14 +4,15 @@ use cplab::formats::json::{quoted, visible};
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
-use cplab::messages::Problem;
+use cplab::messages::{fill, Problem, EN_ASSIGNMENTS};
 use cplab::model::{
-    lesson_matrix, repair_row, LessonService, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
+    lesson_matrix, repair_row, LessonService, Limits, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
     MAX_DESIRED,
 };
 use cplab::teaching::assignment::Assignment;
 use cplab::teaching::report::encode_link;
 use cplab::teaching::review::MAX_ASSIGNMENT_BYTES;
+use cplab::teaching::warnings::check as check_assignment;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -173,17 +174,43 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         ["run", rest @ ..] => run_command(rest),
         ["answer-key", file] => print(&answer_key(&load_assignment(file)?, file)?),
-        ["check", file] => {
-            let a = load_assignment(file)?;
-            let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-            let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
-            print(&format!("ok: {file}: {}, {} items to predict, {reveal}\n", quoted(&a.title), items.len()))
-        }
+        ["check", rest @ ..] => check(rest),
         ["link", file] => print(&format!("?a={}\n", link_code(file)?)),
         ["-h" | "--help" | "help"] => print(&format!("{USAGE}\n")),
         [] => Err(Failure::Usage("no command given".into())),
         [other, ..] => Err(Failure::Usage(format!("unknown command or arguments starting at \"{other}\""))),
     }
+}
+
+/// `cplab check [--strict] FILE`: the file's problems are errors; what it may not mean is a
+/// warning, printed on standard error, which fails the check only with `--strict`.
+fn check(args: &[&str]) -> Result<(), Failure> {
+    let (mut strict, mut file) = (false, None);
+    for &arg in args {
+        match arg {
+            "--strict" => strict = true,
+            flag if flag.starts_with("--") => {
+                return Err(Failure::Usage(format!("unknown option \"{flag}\"")))
+            }
+            name if file.replace(name).is_none() => {}
+            _ => return Err(Failure::Usage("check takes one FILE (and --strict)".into())),
+        }
+    }
+    let file = file.ok_or_else(|| Failure::Usage("check takes one FILE (and --strict)".into()))?;
+    let a = load_assignment(file)?;
+    let checked = check_assignment(&a, Limits::MODEL).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    let t = &EN_ASSIGNMENTS;
+    let mut err = Shown::new(io::stderr().lock(), Mode::Line);
+    for w in &checked.warnings {
+        let line = fill(t.cli_warning, &[("file", &file), ("warning", &w.text(t))]);
+        let _ = write!(err, "cplab: {line}").and_then(|()| err.flush()).and_then(|()| writeln!(io::stderr()));
+    }
+    if strict && !checked.warnings.is_empty() {
+        return Err(Failure::Input(fill(t.cli_strict, &[("file", &file)])));
+    }
+    let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
+    let items = checked.items.len();
+    print(&format!("ok: {file}: {}, {items} items to predict, {reveal}\n", quoted(&a.title)))
 }
 
 /// Where `cplab run` takes its run from.
