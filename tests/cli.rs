@@ -104,6 +104,29 @@ fn bad_input_gets_one_line_naming_the_field_a_nonzero_exit_and_no_stdout() {
 }
 
 #[test]
+fn a_scenario_can_be_the_lessons_state_plus_changes() {
+    let o = cplab(
+        &["run", "-"],
+        r#"{"changes": {"node/m3": {"capacity": 4, "health": "dead"}, "copy/verifier-2": null}, "requests": []}"#,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let keys: Vec<&str> =
+        v["store"].as_array().expect("store").iter().filter_map(|e| e[0].as_str()).collect();
+    // The removed copy is made again by the controller manager (the next number after 1), last.
+    assert_eq!(keys.len(), 10);
+    assert_eq!(keys[5..], ["copy/verifier-1", "node/m1", "node/m2", "node/m3", "copy/verifier-2"]);
+    assert_eq!(v["store"][8], serde_json::json!(["node/m3", {"capacity": 4, "health": "dead"}]));
+    assert_eq!(v["store"][9][1]["node"], "node/m1");
+    let o = cplab(&["run", "-"], r#"{"changes": {"node/m9": null}}"#);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "cplab: standard input: changes[\"node/m9\"]: removes a key the starting state does not have\n"
+    );
+}
+
+#[test]
 fn a_byte_order_mark_is_skipped_as_editors_on_windows_write_one() {
     let o = cplab(&["run", "-"], "\u{feff}{\"requests\": []}");
     assert!(o.status.success(), "{}", stderr(&o));
@@ -274,7 +297,7 @@ fn messages_that_echo_a_name_from_the_file_show_its_control_characters_escaped()
     let o = cplab(&["run", "-"], field);
     assert_eq!(
         stderr(&o),
-        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, requests, down, max_rounds, timeline)\n"
+        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, changes, requests, down, max_rounds, timeline)\n"
     );
     let assignment =
         |name: &str, rest: &str| temp_file(name, &format!(r#"{{"version": 1, "title": "x", {rest}}}"#));
@@ -330,4 +353,110 @@ fn answer_key_rows_of_keys_that_differ_by_an_invisible_character_differ() {
          writers.copy/a\\u{200b}                      none         0\n\
          writers.copy/a\\u{00ad}                      none         0\n"
     );
+}
+
+#[test]
+fn answer_key_columns_line_up_for_a_long_writers_answer_and_a_long_key() {
+    let file = temp_file(
+        "long.json",
+        r#"{"version": 1, "title": "Long", "predict": ["steps"], "ask": [{"writers": "copy/collector-4"}, {"writers": "copy/a-very-long-key-that-is-wider-than-the-column"}], "tolerance": {"steps": 2}}"#,
+    );
+    let o = cplab(&["answer-key", &file], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "Long\n\
+         item                                                                                           answer tolerance\n\
+         steps                                                                                              17         2\n\
+         writers.copy/collector-4                                   controller manager, scheduler, node agents         0\n\
+         writers.copy/a-very-long-key-that-is-wider-than-the-column                                       none         0\n"
+    );
+    // Every line ends its answer at one column, and its tolerance at another.
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().skip(1).collect();
+    assert!(lines.iter().all(|l| l.chars().count() == lines[0].chars().count()), "{out}");
+}
+
+#[test]
+fn link_encodes_every_shipped_assignment_so_the_pages_reader_gets_it_back_byte_for_byte() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assignments");
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir).expect("assignments/").map(|e| e.expect("entry").path()).collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    for path in files {
+        let o = cplab(&["link", path.to_str().expect("utf-8 path")], "");
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+        let out = stdout(&o);
+        let code = out.strip_prefix("?a=").and_then(|c| c.strip_suffix('\n')).expect("?a=CODE and a newline");
+        assert!(code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{code}");
+        let back = cplab::teaching::report::decode_link(code).expect("decodes");
+        assert_eq!(back.as_bytes(), std::fs::read(&path).expect("readable"), "{}", path.display());
+    }
+    // A byte-order mark and every length modulo 3 travel too.
+    for text in [
+        "\u{feff}{\"version\": 1, \"title\": \"é\", \"predict\": [\"steps\"]}",
+        "{\"version\":1,\"title\":\"x\",\"predict\":[\"steps\"]} ",
+        "{\"version\":1,\"title\":\"x\",\"predict\":[\"steps\"]}  ",
+    ] {
+        let file = temp_file("bom.json", text);
+        let out = stdout(&cplab(&["link", &file], ""));
+        let back =
+            cplab::teaching::report::decode_link(out.trim_end().trim_start_matches("?a=")).expect("decodes");
+        assert_eq!(back, text);
+    }
+}
+
+#[test]
+fn link_refuses_a_file_the_page_could_not_use() {
+    let file = temp_file("broken-link.json", r#"{"version": 1, "title": "x", "predict": ["stepz"]}"#);
+    let o = cplab(&["link", &file], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert_eq!(stderr(&o), format!("cplab: {file}: predict[0]: unknown quantity \"stepz\" (expected one of components, steps, reads, writes, revision, rounds)\n"));
+    let big = format!(r#"{{"version": 1, "title": "x", "predict": ["steps"]}}{}"#, " ".repeat(1 << 20));
+    let o = cplab(&["link", &temp_file("big-link.json", &big)], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("it is larger than 1 MiB, the most the lab in a browser takes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn check_warns_naming_the_field_and_strict_makes_a_warning_fail() {
+    let file = temp_file(
+        "warned.json",
+        r#"{"version": 1, "title": "W", "scenario": {"changes": {"service/verifier": {"desired": 3}}}, "ask": [{"writers": "verifier-3"}, {"round": 4, "count": "reads"}], "tolerance": {"writers.verifier-3": 1}, "retries": 1}"#,
+    );
+    let warnings = format!(
+        "cplab: warning: {file}: ask[0].writers: \"verifier-3\" is never written in this run, so its answer is \"none\" (keys start with service/, copy/ or node/)\n\
+         cplab: warning: {file}: ask[1].round: round 4 is past the run's last round, 2, so its answer is 0\n\
+         cplab: warning: {file}: tolerance[\"writers.verifier-3\"]: \"writers.verifier-3\" is scored exactly (names or words, not a number), so its tolerance is ignored\n\
+         cplab: warning: {file}: scenario: every answer is the lesson's own (its run gives the lesson's numbers): a student can copy them from the lesson, and the assignment teaches nothing beyond it; change the run (\"changes\") or ask what the lesson does not print\n\
+         cplab: warning: {file}: retries: 1 retries with \"reveal\": true: a student who has seen the answers can start over and copy them; set \"reveal\": false or \"retries\": 0\n"
+    );
+    // Warnings are not errors: said on standard error, and the check passes.
+    let o = cplab(&["check", &file], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("ok: {file}: \"W\", 2 items to predict, answers shown after the run\n"));
+    assert_eq!(stderr(&o), warnings);
+    // --strict, before or after the file: any warning fails the check, and nothing says ok.
+    for args in [["check", "--strict", &file], ["check", &file, "--strict"]] {
+        let o = cplab(&args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert_eq!(
+            stderr(&o),
+            format!("{warnings}cplab: {file}: --strict fails the check on the warnings above\n")
+        );
+    }
+    // A file with nothing to warn about passes --strict, saying nothing on standard error.
+    let clean = concat!(env!("CARGO_MANIFEST_DIR"), "/assignments/full-node.json");
+    let o = cplab(&["check", "--strict", clean], "");
+    assert_eq!((o.status.code(), stderr(&o)), (Some(0), String::new()));
+    let o = cplab(&["check", "--strickt", clean], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("cplab: unknown option \"--strickt\""), "{}", stderr(&o));
 }

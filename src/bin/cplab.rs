@@ -4,16 +4,20 @@ use cplab::formats::json::{quoted, visible};
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
+use cplab::messages::{fill, Problem, EN_ASSIGNMENTS};
 use cplab::model::{
-    lesson_matrix, repair_row, LessonService, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
+    lesson_matrix, repair_row, LessonService, Limits, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
     MAX_DESIRED,
 };
 use cplab::teaching::assignment::Assignment;
+use cplab::teaching::report::encode_link;
+use cplab::teaching::review::MAX_ASSIGNMENT_BYTES;
+use cplab::teaching::warnings::check as check_assignment;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: cplab trace | matrix [--repair] | run [SOURCE] [--down PARTS] | answer-key FILE | check FILE
+    "usage: cplab trace | matrix [--repair] | run [SOURCE] [--down PARTS] | answer-key FILE | check [--strict] FILE | link FILE
   trace       print the lesson's trace table (collector 3 -> 5)
   matrix      print the lesson's failure matrix; --repair adds, below it, the two rows beyond the
               lesson and what each row becomes after repair and after the node agents report again
@@ -25,7 +29,9 @@ const USAGE: &str =
               manager\", \"node agents\" (several joined by commas), \"control plane\" (the first
               four), or - for none
   answer-key  print the correct answers of an assignment
-  check       validate an assignment";
+  check       validate an assignment; warnings name what may not be meant (--strict: a warning
+              fails the check)
+  link        print the student link's query for an assignment, ?a=CODE (the file in base64url)";
 
 /// A failure, and the exit code it ends with.
 enum Failure {
@@ -168,16 +174,43 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         ["run", rest @ ..] => run_command(rest),
         ["answer-key", file] => print(&answer_key(&load_assignment(file)?, file)?),
-        ["check", file] => {
-            let a = load_assignment(file)?;
-            let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-            let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
-            print(&format!("ok: {file}: {}, {} items to predict, {reveal}\n", quoted(&a.title), items.len()))
-        }
+        ["check", rest @ ..] => check(rest),
+        ["link", file] => print(&format!("?a={}\n", link_code(file)?)),
         ["-h" | "--help" | "help"] => print(&format!("{USAGE}\n")),
         [] => Err(Failure::Usage("no command given".into())),
         [other, ..] => Err(Failure::Usage(format!("unknown command or arguments starting at \"{other}\""))),
     }
+}
+
+/// `cplab check [--strict] FILE`: the file's problems are errors; what it may not mean is a
+/// warning, printed on standard error, which fails the check only with `--strict`.
+fn check(args: &[&str]) -> Result<(), Failure> {
+    let (mut strict, mut file) = (false, None);
+    for &arg in args {
+        match arg {
+            "--strict" => strict = true,
+            flag if flag.starts_with("--") => {
+                return Err(Failure::Usage(format!("unknown option \"{flag}\"")))
+            }
+            name if file.replace(name).is_none() => {}
+            _ => return Err(Failure::Usage("check takes one FILE (and --strict)".into())),
+        }
+    }
+    let file = file.ok_or_else(|| Failure::Usage("check takes one FILE (and --strict)".into()))?;
+    let a = load_assignment(file)?;
+    let checked = check_assignment(&a, Limits::MODEL).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    let t = &EN_ASSIGNMENTS;
+    let mut err = Shown::new(io::stderr().lock(), Mode::Line);
+    for w in &checked.warnings {
+        let line = fill(t.cli_warning, &[("file", &file), ("warning", &w.text(t))]);
+        let _ = write!(err, "cplab: {line}").and_then(|()| err.flush()).and_then(|()| writeln!(io::stderr()));
+    }
+    if strict && !checked.warnings.is_empty() {
+        return Err(Failure::Input(fill(t.cli_strict, &[("file", &file)])));
+    }
+    let reveal = if a.reveal { "answers shown after the run" } else { "answers not shown" };
+    let items = checked.items.len();
+    print(&format!("ok: {file}: {}, {items} items to predict, {reveal}\n", quoted(&a.title)))
 }
 
 /// Where `cplab run` takes its run from.
@@ -268,6 +301,20 @@ fn parse_part(names: &str) -> Result<PartSet, Failure> {
     Ok(down)
 }
 
+/// The student link's code for an assignment file: the file byte for byte in base64url without
+/// padding, which the page's `?a=` reader (`decode_link`) reads back. Only a file the page can
+/// use gets a code: a link that opens on an error helps no student.
+fn link_code(file: &str) -> Result<String, Failure> {
+    let text = read_file(file)?;
+    assignment_json::parse(&text).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
+    if text.len() > MAX_ASSIGNMENT_BYTES {
+        let problem =
+            Problem::of(|a| a.e_assignment_browser_too_large).with("mib", MAX_ASSIGNMENT_BYTES >> 20);
+        return Err(Failure::Input(format!("{file}: {problem}")));
+    }
+    Ok(encode_link(&text))
+}
+
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {
     assignment_json::parse(&read_file(file)?).map_err(|e| Failure::Input(format!("{file}: {e}")))
 }
@@ -278,11 +325,21 @@ fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
     // shown escaped, never sent.
     let title = quoted(&a.title);
     let title = title.trim_matches('"');
-    let mut out = format!("{title}\n{:<40} {:>7} {:>9}\n", "item", "answer", "tolerance");
-    for i in items {
-        // An id holds the teacher's key: shown escaped before it is padded, so columns line up
-        // and two keys that differ by an invisible character print differently.
-        out.push_str(&format!("{:<40} {:>7} {:>9}\n", visible(&i.id), i.answer.to_string(), i.tolerance));
+    // An id holds the teacher's key: shown escaped before it is padded, so columns line up and
+    // two keys that differ by an invisible character print differently.
+    let rows: Vec<(String, String, u64)> =
+        items.iter().map(|i| (visible(&i.id), i.answer.to_string(), i.tolerance)).collect();
+    // Each column as wide as its widest cell (a writers answer names three parts), and never
+    // narrower than the table has always been, so short keys print as they did.
+    let width = |cell: fn(&(String, String, u64)) -> usize, least: usize| {
+        rows.iter().map(cell).max().unwrap_or(0).max(least)
+    };
+    let item_width = width(|r| r.0.chars().count(), 40);
+    let answer_width = width(|r| r.1.chars().count(), 7);
+    let mut out =
+        format!("{title}\n{:<item_width$} {:>answer_width$} {:>9}\n", "item", "answer", "tolerance");
+    for (id, answer, tolerance) in rows {
+        out.push_str(&format!("{id:<item_width$} {answer:>answer_width$} {tolerance:>9}\n"));
     }
     Ok(out)
 }

@@ -158,6 +158,9 @@ pub struct Assignment {
     pub instructions: String,
     /// The run to predict (the lesson's request when absent).
     pub scenario: Scenario,
+    /// Whether the file's scenario gives `initial` (which replaces the lesson's whole starting
+    /// state), as `cplab check` warns when it keeps few of the lesson's keys.
+    pub initial_written: bool,
     /// The counts of that run to predict.
     pub predict: Vec<Quantity>,
     /// Failure-matrix rows to predict.

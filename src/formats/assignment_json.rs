@@ -113,7 +113,19 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None => 0,
         Some(v) => whole(v, "retries", 0, u64::from(MAX_RETRIES))? as u32,
     };
-    Ok(Assignment { title, instructions, scenario, predict, matrix, ask, tolerance, reveal, retries })
+    let initial_written = obj.get("scenario").is_some_and(|s| s.get("initial").is_some());
+    Ok(Assignment {
+        title,
+        instructions,
+        scenario,
+        initial_written,
+        predict,
+        matrix,
+        ask,
+        tolerance,
+        reveal,
+        retries,
+    })
 }
 
 fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {

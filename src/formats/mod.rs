@@ -4,6 +4,7 @@
 
 pub mod assignment;
 pub mod assignment_json;
+pub mod changes_json;
 pub mod html;
 pub mod json;
 pub mod question;

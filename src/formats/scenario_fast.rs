@@ -17,11 +17,8 @@ use std::rc::Rc;
 /// The scenario in `text`, if it is well formed; none sends the caller to the checking path.
 pub fn parse(text: &str) -> Option<Scenario> {
     let doc: Doc = serde_json::from_str(text).ok()?;
-    let mut scenario = super::scenario_json::from_value(&Json::Object(doc.rest), "").ok()?;
-    if let Some(initial) = doc.initial {
-        scenario.initial = initial;
-    }
-    Some(scenario)
+    // `changes` apply to the typed `initial` there.
+    super::scenario_json::with_initial(&Json::Object(doc.rest), "", doc.initial).ok()
 }
 
 /// The document: `initial` typed, every other field kept for the checking path.

@@ -43,11 +43,26 @@ pub fn parse(text: &str) -> Result<Scenario, InputError> {
 
 /// Parses a scenario already read as JSON; `at` prefixes every error path.
 pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, InputError> {
+    with_initial(doc, at, None)
+}
+
+/// The same, with `initial` already read (the fast path reads it typed, and hands over the
+/// rest): `changes` still apply to it.
+pub(super) fn with_initial(
+    doc: &Json,
+    at: &str,
+    typed: Option<Vec<(Rc<str>, Value)>>,
+) -> Result<Scenario, InputError> {
     let obj = object(doc, at, |a| a.what_scenario)?;
-    only_fields(obj, at, &["initial", "requests", "down", "max_rounds", "timeline"])?;
-    let initial = match obj.get("initial") {
-        None => lesson_initial(),
-        Some(v) => parse_initial(v, &join(at, "initial"))?,
+    only_fields(obj, at, &["initial", "changes", "requests", "down", "max_rounds", "timeline"])?;
+    let initial = match (typed, obj.get("initial")) {
+        (Some(initial), _) => initial,
+        (None, None) => lesson_initial(),
+        (None, Some(v)) => parse_initial(v, &join(at, "initial"))?,
+    };
+    let initial = match obj.get("changes") {
+        None => initial,
+        Some(v) => super::changes_json::apply(initial, v, &join(at, "changes"))?,
     };
     let requests = match obj.get("requests") {
         None => Vec::new(),

@@ -282,6 +282,8 @@ messages! {
         e_too_many_entries,
         /// A key outside the schema.
         e_outside_schema,
+        /// A change that removes a key the starting state does not have.
+        e_change_no_key,
         /// Not an array of requests: found `{kind}`.
         e_not_requests,
         /// `{n}` requests, over `{max}`.
@@ -360,6 +362,8 @@ messages! {
         what_scenario,
         /// What `initial` must be.
         what_initial,
+        /// What `changes` must be.
+        what_changes,
         /// What a request must be.
         what_request,
         /// What a timeline change looks like.
@@ -410,5 +414,26 @@ messages! {
         e_question_kind,
         /// More than `{max}` questions under `ask`.
         e_too_many_questions,
+        // Warnings of `cplab check` (and of a page that checks an assignment): valid, maybe not meant.
+        /// `initial` keeps `{kept}` of the lesson's `{of}` keys.
+        w_partial_initial,
+        /// A writers question about `{key}`, never written in the run.
+        w_never_written,
+        /// The same, `{key}` outside the schema (no prefix).
+        w_never_written_schema,
+        /// A round question about round `{round}`, past the run's last round `{last}`.
+        w_round_past_end,
+        /// A tolerance `{key}` for items scored exactly.
+        w_tolerance_ignored,
+        /// Every answer about the run is the lesson's own.
+        w_lessons_run,
+        /// Every cell asked is one the lesson's failure matrix prints.
+        w_lessons_matrix,
+        /// `{retries}` retries with the answers revealed.
+        w_retries_reveal,
+        /// The CLI's line for a warning: `{file}`, `{warning}`.
+        cli_warning,
+        /// The CLI's last line when `--strict` fails a check with warnings: `{file}`.
+        cli_strict,
     }
 }

@@ -126,6 +126,12 @@ impl Assignment {
 
     /// The same, the assignment's run stopped at `limits` (the lab's budget in a browser).
     pub fn answer_key_within(&self, limits: Limits) -> Result<Vec<Item>, TraceLimit> {
+        Ok(self.key_and_run(limits)?.0)
+    }
+
+    /// The answer key and the assignment's own run, if it asks about it (the checks read the
+    /// run too, and a run is the costly part: made once).
+    pub(crate) fn key_and_run(&self, limits: Limits) -> Result<(Vec<Item>, Option<Outcome>), TraceLimit> {
         let mut items = Vec::new();
         // The assignment's own run, when a count or a question about it is asked.
         let outcome = if self.asks_about_its_run() {
@@ -177,7 +183,7 @@ impl Assignment {
             items.push(self.item(&id, &id, ItemKind::Question(q.clone()), answer));
         }
         set_page_ids(&mut items);
-        Ok(items)
+        Ok((items, outcome))
     }
 
     fn item(&self, id: &str, name: &str, kind: ItemKind, answer: Answer) -> Item {

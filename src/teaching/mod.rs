@@ -10,3 +10,4 @@ pub mod report;
 pub mod report_csv;
 pub mod review;
 pub mod share;
+pub mod warnings;

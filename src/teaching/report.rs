@@ -323,12 +323,11 @@ mod tests {
         assert!(parse_report(&zero).unwrap_err().to_string().starts_with("version: version 0"));
         assert_eq!(
             report_csv(&r),
-            "id,label,predicted,actual,difference,correct\n\
-             steps,trace steps,+17,17,0,yes\n\
-             reads,store reads (items),'=49,50,,no\n\
-             score,1/2,,,,\n\
-             time,2026-11-29T10:00:00Z,,,,\n\
-             assignment,\"{\"\"version\"\": 1, \"\"title\"\": \"\"T, \\\"\"quoted\\\"\"\"\", \"\"predict\"\": [\"\"steps\"\", \"\"reads\"\"], \"\"tolerance\"\": {\"\"reads\"\": 1}}\",,,,\n"
+            "id,label,predicted,actual,difference,correct,attempt,score,time\n\
+             steps,trace steps,+17,17,0,yes,1,,\n\
+             reads,store reads (items),'=49,50,,no,1,,\n\
+             score,,,,,,1,1/2,2026-11-29T10:00:00Z\n\
+             assignment,\"{\"\"version\"\": 1, \"\"title\"\": \"\"T, \\\"\"quoted\\\"\"\"\", \"\"predict\"\": [\"\"steps\"\", \"\"reads\"\"], \"\"tolerance\"\": {\"\"reads\"\": 1}}\",,,,,,,\n"
         );
     }
 
@@ -349,9 +348,9 @@ mod tests {
         assert_eq!((r.correct, r.attempts.len(), r.attempts[0].correct), (2, 1, 1));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
         assert!(report_csv(&r).contains(
-            "attempt 1,1/2,2026-11-29T09:00:00Z,,,\n\
-             attempt 1 prediction,reads,50,,,\n\
-             attempt 1 prediction,steps,16,,,\n"
+            "attempt,,,,,,1,1/2,2026-11-29T09:00:00Z\n\
+             reads,store reads (items),50,,,,1,,\n\
+             steps,trace steps,16,,,,1,,\n"
         ));
         // A record written before retries existed reads, with no earlier attempt.
         let old =

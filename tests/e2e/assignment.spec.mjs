@@ -141,7 +141,7 @@ test("the report exports as JSON and CSV, and reads back for review", async ({ p
   expect(report.lines[1]).toMatchObject({ id: "reads", predicted: "49", actual: "50", difference: -1, correct: false });
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
   const csvText = readFileSync(await csv.path(), "utf8");
-  expect(csvText.split("\n")[1]).toBe("steps,trace steps,17,17,0,yes");
+  expect(csvText.split("\n")[1]).toBe("steps,trace steps,17,17,0,yes,1,,");
   await page.getByTestId("import-report").setInputFiles(path);
   await expect(page.getByTestId("imported-report")).toContainText("Score: 1 / 6");
   await page.getByTestId("import-report").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("{nope") });

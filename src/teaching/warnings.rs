@@ -1,0 +1,310 @@
+//! What `cplab check` warns about: an assignment that is valid but may not ask what its teacher
+//! meant (a key never written, a round past the run's end, a tolerance that is ignored, answers
+//! a student can copy). A warning is not an error: the assignment works as written. Each names
+//! the field it concerns, so a page can show it beside that field; [`warnings`] is pure (it
+//! reads answer keys already made), and [`check`] makes them.
+
+use super::assignment::{Answer, Assignment, Item, ItemKind, Question};
+use crate::formats::json::quoted;
+use crate::messages::{AssignmentMessages, Problem};
+use crate::model::{lesson_initial, Limits, Prefix, Scenario, TraceLimit, MATRIX_ORDER};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One thing an assignment says that its teacher may not mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// `initial` keeps only `kept` of the lesson's `of` keys: it replaces the lesson's whole
+    /// starting state, where `changes` would change a few keys of it.
+    PartialInitial {
+        /// Lesson keys the starting state still has.
+        kept: usize,
+        /// Keys of the lesson's starting state.
+        of: usize,
+    },
+    /// A `writers` question (entry `at` of `ask`) about a key the run never writes: its answer
+    /// is "none".
+    NeverWritten {
+        /// Its place in `ask`.
+        at: usize,
+        /// The key.
+        key: String,
+    },
+    /// A `round` question (entry `at` of `ask`) past the run's last round: its answer is 0.
+    RoundPastEnd {
+        /// Its place in `ask`.
+        at: usize,
+        /// The round asked.
+        round: u32,
+        /// The run's last round.
+        last: u32,
+    },
+    /// A tolerance for items scored exactly (names or words), which ignore it.
+    ToleranceIgnored {
+        /// The tolerance's key.
+        key: String,
+    },
+    /// Every answer is the lesson's own: the run's answers are those of the lesson's run (or the
+    /// cells are those the lesson's failure matrix prints), so a student can copy them.
+    LessonsAnswers {
+        /// Whether the assignment asks about its run (else only the lesson's matrix rows).
+        run: bool,
+    },
+    /// Retries with answers revealed: a retry after seeing the answers can copy them.
+    RetriesAfterReveal {
+        /// The retries allowed.
+        retries: u32,
+    },
+}
+
+impl Warning {
+    /// The field it concerns, as errors name theirs: `ask[2].writers`, `tolerance["rd"]`.
+    pub fn field(&self) -> String {
+        match self {
+            Warning::PartialInitial { .. } => "scenario.initial".into(),
+            Warning::NeverWritten { at, .. } => format!("ask[{at}].writers"),
+            Warning::RoundPastEnd { at, .. } => format!("ask[{at}].round"),
+            Warning::ToleranceIgnored { key } => format!("tolerance[{}]", quoted(key)),
+            Warning::LessonsAnswers { run: true } => "scenario".into(),
+            Warning::LessonsAnswers { run: false } => "matrix.rows".into(),
+            Warning::RetriesAfterReveal { .. } => "retries".into(),
+        }
+    }
+
+    /// What it says, as a problem of the message table.
+    pub fn problem(&self) -> Problem {
+        match self {
+            Warning::PartialInitial { kept, of } => {
+                Problem::of(|a| a.w_partial_initial).with("kept", kept).with("of", of)
+            }
+            Warning::NeverWritten { key, .. } if Prefix::of_key(key).is_none() => {
+                Problem::of(|a| a.w_never_written_schema).with("key", quoted(key))
+            }
+            Warning::NeverWritten { key, .. } => Problem::of(|a| a.w_never_written).with("key", quoted(key)),
+            Warning::RoundPastEnd { round, last, .. } => {
+                Problem::of(|a| a.w_round_past_end).with("round", round).with("last", last)
+            }
+            Warning::ToleranceIgnored { key } => {
+                Problem::of(|a| a.w_tolerance_ignored).with("key", quoted(key))
+            }
+            Warning::LessonsAnswers { run: true } => Problem::of(|a| a.w_lessons_run),
+            Warning::LessonsAnswers { run: false } => Problem::of(|a| a.w_lessons_matrix),
+            Warning::RetriesAfterReveal { retries } => {
+                Problem::of(|a| a.w_retries_reveal).with("retries", retries)
+            }
+        }
+    }
+
+    /// The field and what it says, in `a`'s language.
+    pub fn text(&self, a: &AssignmentMessages) -> String {
+        format!("{}: {}", self.field(), self.problem().text(a))
+    }
+}
+
+/// In English.
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(&crate::messages::EN_ASSIGNMENTS))
+    }
+}
+
+/// An assignment's answer key and its warnings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// Every item with its answer.
+    pub items: Vec<Item>,
+    /// What it may not mean: the starting state, then `ask` in order, the tolerances, the
+    /// answers as a whole, the retries.
+    pub warnings: Vec<Warning>,
+}
+
+/// Makes the answer key (the run stopped at `limits`) and the warnings: the assignment's run is
+/// run once, and its questions about the run once more on the lesson's own run, to compare.
+pub fn check(a: &Assignment, limits: Limits) -> Result<Checked, TraceLimit> {
+    let (items, outcome) = a.key_and_run(limits)?;
+    let last_round = outcome.as_ref().map(|o| o.plane.rounds());
+    drop(outcome);
+    // The same questions about the run, on the lesson's run (small: never near the limits).
+    let lessons = Assignment {
+        title: String::new(),
+        instructions: String::new(),
+        scenario: Scenario::lesson(),
+        initial_written: false,
+        predict: a.predict.clone(),
+        matrix: None,
+        ask: a.ask.iter().filter(|q| !matches!(q, Question::Repair { .. })).cloned().collect(),
+        tolerance: BTreeMap::new(),
+        reveal: a.reveal,
+        retries: 0,
+    };
+    let lesson_key = if lessons.asks_about_its_run() { lessons.answer_key()? } else { Vec::new() };
+    let warnings = warnings(a, &items, last_round, &lesson_key);
+    Ok(Checked { items, warnings })
+}
+
+/// The warnings for `a`, from its answer key `items`, its run's last round (none: it asks
+/// nothing about its run) and `lesson_key`, the answers of its questions about the run on the
+/// lesson's own run. Pure: it runs nothing.
+pub fn warnings(
+    a: &Assignment,
+    items: &[Item],
+    last_round: Option<u32>,
+    lesson_key: &[Item],
+) -> Vec<Warning> {
+    let mut out = Vec::new();
+    if a.initial_written {
+        let lesson = lesson_initial();
+        let kept = lesson.iter().filter(|(k, _)| a.scenario.initial.iter().any(|(i, _)| i == k)).count();
+        // Fewer than half: a few keys meant to change, not a state of its own.
+        if kept * 2 < lesson.len() {
+            out.push(Warning::PartialInitial { kept, of: lesson.len() });
+        }
+    }
+    let answer_of = |id: &str| items.iter().find(|i| i.id == id).map(|i| &i.answer);
+    for (at, q) in a.ask.iter().enumerate() {
+        match q {
+            Question::Writers(key) if answer_of(&q.id()).is_some_and(|a| *a == Answer::Parts(Vec::new())) => {
+                out.push(Warning::NeverWritten { at, key: key.clone() });
+            }
+            &Question::Round { round, .. } => {
+                if let Some(last) = last_round.filter(|&last| round > last) {
+                    out.push(Warning::RoundPastEnd { at, round, last });
+                }
+            }
+            _ => {}
+        }
+    }
+    for key in a.tolerance.keys() {
+        let named: Vec<&Item> = items.iter().filter(|i| names(i).contains(&key.as_str())).collect();
+        if !named.is_empty() && named.iter().all(|i| !matches!(i.answer, Answer::Number(_))) {
+            out.push(Warning::ToleranceIgnored { key: key.clone() });
+        }
+    }
+    let lessons_own = |i: &Item| match &i.kind {
+        // The lesson prints its five rows of the failure matrix; the rows beyond, and repair,
+        // are not in it.
+        ItemKind::Matrix(down, _) => MATRIX_ORDER[..5].contains(down),
+        ItemKind::Question(Question::Repair { .. }) => false,
+        _ => lesson_key.iter().any(|l| l.id == i.id && l.answer == i.answer),
+    };
+    if !items.is_empty() && items.iter().all(lessons_own) {
+        out.push(Warning::LessonsAnswers { run: a.asks_about_its_run() });
+    }
+    if a.retries > 0 && a.reveal {
+        out.push(Warning::RetriesAfterReveal { retries: a.retries });
+    }
+    out
+}
+
+/// The names a tolerance may give an item by: its id, and its quantity or cell.
+fn names(i: &Item) -> [&str; 2] {
+    match &i.kind {
+        ItemKind::Count(q) => [&i.id, q.id()],
+        ItemKind::Matrix(_, cell) => [&i.id, cell.id()],
+        ItemKind::Question(_) => [&i.id, &i.id],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::assignment_json::parse;
+
+    /// The warnings of an assignment with `rest` beside its version and title, in English.
+    fn said(rest: &str) -> Vec<String> {
+        let a = parse(&format!(r#"{{"version": 1, "title": "x", {rest}}}"#)).unwrap();
+        check(&a, Limits::MODEL).unwrap().warnings.iter().map(Warning::to_string).collect()
+    }
+
+    const CHANGED: &str = r#""scenario": {"changes": {"service/verifier": {"desired": 3}}, "requests": [{"key": "service/collector", "value": {"desired": 5}}]}"#;
+
+    #[test]
+    fn a_partial_initial_is_named_and_changes_suggested() {
+        let partial = r#""scenario": {"initial": {"node/m3": {"capacity": 4, "health": "dead"}}}, "predict": ["steps"]"#;
+        assert_eq!(
+            said(partial),
+            ["scenario.initial: keeps 1 of the lesson's 10 keys: a partial initial replaces the lesson's whole starting state; to change a few keys of it, give them under \"changes\" instead"]
+        );
+        // The same change under `changes` keeps the lesson's state: nothing said of the state
+        // (its run is the lesson's numbers, which is said).
+        let changed = r#""scenario": {"changes": {"node/m3": {"capacity": 4, "health": "dead"}}}, "predict": ["steps"]"#;
+        assert!(said(changed).iter().all(|w| !w.starts_with("scenario.initial")), "{:?}", said(changed));
+        // A state of its own that keeps most of the lesson's keys is not partial.
+        let full =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assignments/full-node.json"))
+                .unwrap();
+        let a = parse(&full).unwrap();
+        assert!(a.initial_written);
+        assert_eq!(check(&a, Limits::MODEL).unwrap().warnings, []);
+    }
+
+    #[test]
+    fn questions_whose_answer_is_none_or_zero_are_named_by_place() {
+        let ask = format!(
+            r#"{CHANGED}, "ask": [{{"writers": "copy/collector-4"}}, {{"writers": "verifier-3"}}, {{"round": 9, "count": "reads"}}, {{"writers": "copy/verifier-4"}}, {{"round": 2, "count": "writes"}}, {{"writers": "copy/verifier-3"}}]"#
+        );
+        assert_eq!(
+            said(&ask),
+            [
+                "ask[1].writers: \"verifier-3\" is never written in this run, so its answer is \"none\" (keys start with service/, copy/ or node/)",
+                "ask[2].round: round 9 is past the run's last round, 2, so its answer is 0",
+                "ask[3].writers: \"copy/verifier-4\" is never written in this run, so its answer is \"none\"",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tolerance_for_names_or_words_is_ignored_and_said() {
+        let rest = format!(
+            r#"{CHANGED}, "ask": [{{"writers": "copy/collector-4"}}, {{"component": "scheduler"}}], "matrix": {{"rows": ["node agents"], "cells": ["scale", "rd"]}}, "tolerance": {{"writers.copy/collector-4": 1, "component.scheduler.reads": 2, "scale": 1, "rd": 3}}"#
+        );
+        assert_eq!(
+            said(&rest),
+            [
+                "tolerance[\"scale\"]: \"scale\" is scored exactly (names or words, not a number), so its tolerance is ignored",
+                "tolerance[\"writers.copy/collector-4\"]: \"writers.copy/collector-4\" is scored exactly (names or words, not a number), so its tolerance is ignored",
+            ]
+        );
+    }
+
+    #[test]
+    fn answers_a_student_can_copy_from_the_lesson_are_said() {
+        let run = r#""predict": ["steps", "reads"], "ask": [{"writers": "copy/collector-4"}]"#;
+        let want = "scenario: every answer is the lesson's own";
+        assert!(said(run)[0].starts_with(want), "{:?}", said(run));
+        // The lesson's run written out with changes that change nothing is still the lesson's.
+        let same = r#""scenario": {"changes": {"node/m3": {"capacity": 4, "health": "alive"}}, "requests": [{"key": "service/collector", "value": {"desired": 5}}]}, "predict": ["steps"]"#;
+        assert!(said(same)[0].starts_with(want));
+        let matrix = r#""matrix": {"rows": ["-", "scheduler"], "cells": ["scale", "rd"]}"#;
+        assert!(said(matrix)[0]
+            .starts_with("matrix.rows: every cell asked is one the lesson's failure matrix prints"));
+        // A row the lesson does not print, a repair, or another run: something new.
+        for rest in [
+            r#""matrix": {"rows": ["-", "node agents"]}"#,
+            r#""predict": ["steps"], "ask": [{"repair": "scheduler", "cell": "scale"}]"#,
+            &format!(r#"{CHANGED}, "predict": ["steps"]"#),
+        ] {
+            assert_eq!(said(rest), Vec::<String>::new(), "{rest}");
+        }
+    }
+
+    #[test]
+    fn retries_with_the_answers_revealed_are_said() {
+        let rest = format!(r#"{CHANGED}, "predict": ["steps"], "retries": 2"#);
+        assert_eq!(
+            said(&rest),
+            ["retries: 2 retries with \"reveal\": true: a student who has seen the answers can start over and copy them; set \"reveal\": false or \"retries\": 0"]
+        );
+        assert_eq!(said(&format!(r#"{rest}, "reveal": false"#)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_warnings_are_the_tables_texts() {
+        let pseudo = crate::messages::EN_ASSIGNMENTS.map(|t| Box::leak(format!("<{t}>").into_boxed_str()));
+        let w = Warning::RoundPastEnd { at: 3, round: 9, last: 2 };
+        assert_eq!(
+            w.text(&pseudo),
+            "ask[3].round: <round 9 is past the run's last round, 2, so its answer is 0>"
+        );
+    }
+}
