@@ -177,6 +177,12 @@ messages! {
         answers_held,
         /// Rounds of a long run not linked: `{n}`.
         see_more_rounds,
+        /// The name or student id field's label.
+        student_label,
+        /// How to hand in when the course page takes the results.
+        hand_in_host,
+        /// How to hand in otherwise.
+        hand_in_export,
         see_requests,
         /// What round `{round}` adds to a count: `{n}`.
         see_round,

@@ -40,6 +40,8 @@ pub fn merge_records(older: &Record, newer: &Record) -> Record {
         locked,
         saved_at: newer.saved_at.clone(),
         attempts,
+        // The name typed last wins; a tab that never had one keeps the other's.
+        student: if newer.student.is_empty() { older.student.clone() } else { newer.student.clone() },
     }
 }
 
@@ -61,6 +63,7 @@ mod tests {
             locked,
             saved_at: String::new(),
             attempts: attempts.iter().map(|&a| a.clone()).collect(),
+            student: String::new(),
         }
     }
 

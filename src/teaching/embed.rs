@@ -58,8 +58,9 @@ pub fn error_message(what: &str) -> String {
 }
 
 /// The result of an assignment as xAPI statements (one per item, then one for the whole
-/// assignment); the host adds the actor.
-pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked]) -> String {
+/// assignment); the host adds the actor. `student` is the name or id the student typed (blank:
+/// none), beside the statements: the host knows its own users and decides what to do with it.
+pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked], student: &str) -> String {
     let (correct, total) = crate::teaching::marking::score(marked);
     let items: Vec<serde_json::Value> = marked
         .iter()
@@ -92,7 +93,8 @@ pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked]) -> St
             "score": { "raw": correct, "min": 0, "max": total, "scaled": scaled },
         },
     });
-    envelope("result", &json!({ "statements": items, "completed": completed }).to_string())
+    let payload = json!({ "statements": items, "completed": completed, "student": student.trim() });
+    envelope("result", &payload.to_string())
 }
 
 /// An incoming message's envelope fields, as the browser found them.
@@ -159,8 +161,10 @@ mod tests {
             "cplab:T",
             &a.title,
             &mark(&a.answer_key().unwrap(), &typed),
+            " Ada L. (s-042) ",
         ))
         .unwrap();
+        assert_eq!(m["payload"]["student"], "Ada L. (s-042)");
         assert_eq!(m["source"], SOURCE);
         assert_eq!(m["type"], "result");
         let first = &m["payload"]["statements"][0];

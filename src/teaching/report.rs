@@ -31,6 +31,10 @@ pub struct Record {
     /// before retries existed).
     #[serde(default)]
     pub attempts: Vec<Attempt>,
+    /// The student's name or id, as typed, so a report handed in says whose it is (absent in
+    /// records written before the field existed, and while it is blank).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub student: String,
 }
 
 /// One locked attempt that was started over.
@@ -152,15 +156,20 @@ pub struct Report {
     /// The attempts before this one, oldest first.
     #[serde(default)]
     pub attempts: Vec<ReportAttempt>,
+    /// Whose report it is: the name or id the student typed (absent while blank).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub student: String,
 }
 
-/// Builds the report of a run; `earlier` are the attempts started over before this one.
+/// Builds the report of a run; `earlier` are the attempts started over before this one,
+/// `student` the name or id typed (blank: none).
 pub fn report(
     assignment: &Assignment,
     text: &str,
     marked: &[Marked],
     time: &str,
     earlier: &[Attempt],
+    student: &str,
 ) -> Report {
     let (correct, total) = score(marked);
     let lines = marked
@@ -182,6 +191,7 @@ pub fn report(
         correct,
         total,
         time: time.to_string(),
+        student: student.trim().to_string(),
         attempts: earlier
             .iter()
             .map(|a| {
@@ -316,7 +326,7 @@ mod tests {
         let items = a.answer_key().unwrap();
         let typed: BTreeMap<String, String> =
             [("steps".to_string(), "+17".to_string()), ("reads".to_string(), "=49".to_string())].into();
-        let r = report(&a, text, &mark(&items, &typed), "2026-11-29T10:00:00Z", &[]);
+        let r = report(&a, text, &mark(&items, &typed), "2026-11-29T10:00:00Z", &[], "");
         assert_eq!((r.correct, r.total), (1, 2));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
         let zero = report_json(&Report { version: 0, ..r.clone() });
@@ -344,7 +354,8 @@ mod tests {
         };
         let now: BTreeMap<String, String> =
             [("steps".to_string(), "17".to_string()), ("reads".to_string(), "50".to_string())].into();
-        let r = report(&a, text, &mark(&items, &now), "2026-11-29T10:00:00Z", std::slice::from_ref(&first));
+        let r =
+            report(&a, text, &mark(&items, &now), "2026-11-29T10:00:00Z", std::slice::from_ref(&first), "");
         assert_eq!((r.correct, r.attempts.len(), r.attempts[0].correct), (2, 1, 1));
         assert_eq!(parse_report(&report_json(&r)), Ok(r.clone()));
         assert!(report_csv(&r).contains(

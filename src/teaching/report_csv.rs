@@ -43,6 +43,9 @@ pub fn report_csv(r: &Report) -> String {
             row([id, label, typed, "", "", "", &n, "", ""]);
         }
     }
+    if !r.student.is_empty() {
+        row(["student", &r.student, "", "", "", "", "", "", ""]);
+    }
     row(["assignment", &r.assignment, "", "", "", "", "", "", ""]);
     out
 }
@@ -169,6 +172,7 @@ pub fn parse_report_csv(text: &str) -> Result<Report, InputError> {
         total: 0,
         time: String::new(),
         attempts: Vec::new(),
+        student: String::new(),
     };
     let (mut scored, mut carried) = (false, false);
     for (line, cells) in rows {
@@ -193,6 +197,7 @@ pub fn parse_report_csv(text: &str) -> Result<Report, InputError> {
             }
             "time" => r.time = time,
             "assignment" => (r.assignment, carried) = (label, true),
+            "student" => r.student = label,
             "attempt" => {
                 numbered(r.attempts.len() + 1)?;
                 let (correct, total) = fraction(line, &score)?;
@@ -249,9 +254,11 @@ mod tests {
         let first =
             Attempt { predictions: typed(&[("steps", "-3"), ("reads", "=1")]), ended_at: "t1".into() };
         let now = typed(&[("steps", "+17"), ("reads", "@x, \"y\"\nz")]);
-        let mut r = report(&a, text, &mark(&items, &now), "2026-11-29T10:00:00Z", &[first]);
+        let mut r = report(&a, text, &mark(&items, &now), "2026-11-29T10:00:00Z", &[first], "Ada L. (s-042)");
         let csv = report_csv(&r);
         assert!(csv.contains("\nattempt,,,,,,1,0/2,t1\nreads,store reads (items),'=1,,,,1,,\n"), "{csv}");
+        assert!(csv.contains("\nstudent,Ada L. (s-042),,,,,,,\n"), "{csv}");
+        assert_eq!(parse_report(&report_json(&r)).unwrap().student, "Ada L. (s-042)");
         let back = parse_report_csv(&csv).unwrap();
         // The CSV has no title of its own: the assignment it carries has it.
         r.title = String::new();
@@ -295,7 +302,7 @@ mod tests {
         let items = a.answer_key().unwrap();
         let first = Attempt { predictions: typed(&[("steps", "16"), ("reads", "3")]), ended_at: "t1".into() };
         let now = typed(&[("steps", "17"), ("reads", "5")]);
-        let mut r = report(&a, text, &mark(&items, &now), "t2", &[first]);
+        let mut r = report(&a, text, &mark(&items, &now), "t2", &[first], "");
         r.title = String::new();
         r
     }

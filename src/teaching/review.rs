@@ -169,7 +169,7 @@ mod tests {
         let first =
             Attempt { predictions: typed(&[("steps", "17")]), ended_at: "2026-11-29T09:00:00Z".into() };
         let now = typed(&[("steps", "3"), ("reads", "50"), ("writes", "7")]);
-        report(&a, TEXT, &mark(&items, &now), "2026-11-29T10:00:00Z", &[first])
+        report(&a, TEXT, &mark(&items, &now), "2026-11-29T10:00:00Z", &[first], "")
     }
 
     #[test]
@@ -229,7 +229,7 @@ mod tests {
         let items = a.answer_key().unwrap();
         let long = typed(&[("steps", &"\"".repeat(200))]);
         let earlier = vec![Attempt { predictions: long.clone(), ended_at: "x".into() }; 20];
-        let r = report(&a, &padded, &mark(&items, &long), "x", &earlier);
+        let r = report(&a, &padded, &mark(&items, &long), "x", &earlier, "");
         assert!(report_json(&r).len() < MAX_REPORT_BYTES && report_csv(&r).len() < MAX_REPORT_BYTES);
     }
 

@@ -79,6 +79,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                     &id,
                     &l.assignment.title,
                     &mark_in(&l.items, &typed, lab.t),
+                    &work.student.get_untracked(),
                 ));
             }
         });
@@ -132,6 +133,14 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
             <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
             <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
+            <p class="student">
+                <label>
+                    {work.a.student_label} " "
+                    <input type="text" data-testid="student" autocomplete="name" maxlength="200"
+                        prop:value=move || work.student.get()
+                        on:change=move |ev| loaded.with_value(|l| work.save_student(&l.text, event_target_value(&ev))) />
+                </label>
+            </p>
             {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
             {move || lab.sealed().then(|| view! { <p class="notice" role="status" data-testid="sealed">{if work.locked.get() { work.a.sealed_for_good } else { work.a.sealed }}</p> })}
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>

@@ -19,6 +19,9 @@ use std::rc::Rc;
 pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
     let a = work.a;
     let marked = move || mark_in(&loaded.get_value().items, &work.predictions.get(), lab.t);
+    // Embedded by a course page that takes the results, they have gone there; else the student
+    // hands in the exported report.
+    let reporting = use_context::<Option<super::host::Host>>().flatten().is_some();
     // The answers show once the last attempt is locked (see `answers_open`).
     let reveal = super::assignment_panel::answers_open(&loaded.get_value(), &work.attempts.get_untracked());
     let held_back = loaded.with_value(|l| l.assignment.reveal) && !reveal;
@@ -43,6 +46,7 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
             &marked(),
             &files::now_iso(),
             &work.attempts.get_untracked(),
+            &work.student.get_untracked(),
         );
         let result = if csv {
             files::download("lab-report.csv", "text/csv", &report::report_csv(&r), a)
@@ -77,6 +81,7 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
                 </table>
             </div>
             {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
+            <p class="hint" data-testid="hand-in">{if reporting { a.hand_in_host } else { a.hand_in_export }}</p>
             <p class="export">
                 <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
                 " "

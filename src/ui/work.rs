@@ -22,6 +22,8 @@ pub struct Work {
     pub locked: RwSignal<bool>,
     /// Attempts locked and then started over, oldest first.
     pub attempts: RwSignal<Vec<Attempt>>,
+    /// The student's name or id, written into the report and the host's results.
+    pub student: RwSignal<String>,
     /// Storage problems and other notices.
     pub notice: RwSignal<Option<String>>,
     /// Whether answers may be written to storage.
@@ -43,6 +45,7 @@ impl Work {
             predictions: RwSignal::new(BTreeMap::new()),
             locked: RwSignal::new(false),
             attempts: RwSignal::new(Vec::new()),
+            student: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
             saving: RwSignal::new(true),
             blocked: RwSignal::new(None),
@@ -59,6 +62,7 @@ impl Work {
                     work.predictions.set(record.predictions);
                     work.locked.set(record.locked);
                     work.attempts.set(record.attempts);
+                    work.student.set(record.student);
                 }
                 Err(e @ RecordError::Newer(_)) => {
                     work.saving.set(false);
@@ -116,7 +120,14 @@ impl Work {
             locked: self.locked.get_untracked(),
             saved_at: files::now_iso(),
             attempts: self.attempts.get_untracked(),
+            student: self.student.get_untracked(),
         }
+    }
+
+    /// Saves the student's name or id as typed.
+    pub fn save_student(&self, text: &str, value: String) {
+        self.student.set(value);
+        self.save(text);
     }
 
     /// The record another tab (or this one) last stored, if it can be read.
@@ -128,11 +139,13 @@ impl Work {
     fn adopt_record(&self, record: Record) -> bool {
         let changed = record.predictions != self.predictions.get_untracked()
             || record.locked != self.locked.get_untracked()
-            || record.attempts != self.attempts.get_untracked();
+            || record.attempts != self.attempts.get_untracked()
+            || record.student != self.student.get_untracked();
         if changed {
             self.predictions.set(record.predictions);
             self.locked.set(record.locked);
             self.attempts.set(record.attempts);
+            self.student.set(record.student);
         }
         changed
     }

@@ -170,3 +170,19 @@ test("assignment text from outside renders as text, never as markup", async ({ p
   expect(await page.locator("main img, main b, main script").count()).toBe(0);
   expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
 });
+
+test("the student's name is saved with the work and written into the report; the page says how to hand in", async ({ page }) => {
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await page.getByTestId("student").fill("Ada L. (s-042)");
+  await page.getByTestId("student").blur();
+  await page.getByTestId("predict-steps").fill("17");
+  await page.reload();
+  await expect(page.getByTestId("student")).toHaveValue("Ada L. (s-042)");
+  await lock(page);
+  await expect(page.getByTestId("hand-in")).toHaveText(/^To hand in: export your report/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-json").click()]);
+  const report = JSON.parse(await (await import("node:fs/promises")).readFile(await download.path(), "utf8"));
+  expect(report.student).toBe("Ada L. (s-042)");
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  expect(await (await import("node:fs/promises")).readFile(await csv.path(), "utf8")).toContain("\nstudent,Ada L. (s-042),");
+});
