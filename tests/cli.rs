@@ -4,17 +4,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn cplab(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cplab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cplab starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin written");
-    child.wait_with_output().expect("cplab ends")
-}
+mod support;
+use support::cplab;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("utf-8")

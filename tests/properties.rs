@@ -217,17 +217,7 @@ fn hostile() -> impl Strategy<Value = String> {
 
 /// Runs `cplab` with `args` and `stdin`; its exit code, stdout and stderr.
 fn cplab(args: &[&str], stdin: &str) -> (Option<i32>, Vec<u8>, Vec<u8>) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cplab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cplab starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin written");
-    let o = child.wait_with_output().expect("cplab ends");
+    let o = support::cplab(args, stdin);
     (o.status.code(), o.stdout, o.stderr)
 }
 

@@ -156,3 +156,18 @@ pub fn lesson_js(args: &[&str], input: &str) -> String {
     assert!(out.status.success(), "the lesson's JS failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("utf-8")
 }
+
+/// Runs the `cplab` binary with `args` and `stdin`; its whole output.
+#[allow(dead_code)] // each test file uses the helpers it needs
+pub fn cplab(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cplab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cplab starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin written");
+    child.wait_with_output().expect("cplab ends")
+}
