@@ -1,5 +1,6 @@
 //! The assignments build's table: the texts only that build shows (the assignment panel,
-//! reports, and diagnostics of files).
+//! reports, and diagnostics of files). Longer than 400 lines: one field per text, each with its
+//! doc; it is one table, and the compiler holds every language to all of it.
 
 messages! {
     /// The texts only the assignments build shows, in one language.

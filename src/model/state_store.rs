@@ -278,6 +278,12 @@ impl StateStore {
         self.actual_log.push(ActualChange { after_steps: self.trace.len(), key: key.clone(), running });
     }
 
+    /// The entries in store order, each with whether it actually runs (see
+    /// [`StateStore::actually_runs`]), without looking each key up again.
+    pub fn entries_running(&self) -> impl Iterator<Item = (&Rc<str>, &Value, bool)> {
+        self.slots.iter().flatten().map(|s| (&s.key, &s.value, s.runs))
+    }
+
     /// The entries in store order.
     pub fn entries(&self) -> impl Iterator<Item = (&Rc<str>, &Value)> {
         self.slots.iter().flatten().map(|s| (&s.key, &s.value))
