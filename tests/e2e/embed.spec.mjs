@@ -2,12 +2,14 @@
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
+import { origin } from "./origins.mjs";
 
-const LAB = "http://127.0.0.1:8093/";
-const HOST = "http://127.0.0.1:8094";
-const WRONG_HOST = "http://127.0.0.1:8092";
+// The lab (with CORS, for a sandboxed frame), the host page's origin, and a second host page's.
+const LAB = () => `${origin("labCors")}/`;
+const HOST = () => origin("host");
+const WRONG_HOST = () => origin("otherHost");
 
-const labUrl = (host, extra = "") => `${LAB}?embed=1&host=${encodeURIComponent(host)}&a=${extra}`;
+const labUrl = (host, extra = "") => `${LAB()}?embed=1&host=${encodeURIComponent(host)}&a=${extra}`;
 
 async function open(page, hostPage, query) {
   await page.goto(`${hostPage}/host.html?lab=${encodeURIComponent(query)}`);
@@ -22,7 +24,7 @@ const ASSIGNMENT = Buffer.from(
 ).toString("base64url");
 
 test("ready arrives, height follows content, a finished assignment posts its result", async ({ page }) => {
-  const lab = await open(page, HOST, labUrl(HOST, ASSIGNMENT));
+  const lab = await open(page, HOST(), labUrl(HOST(), ASSIGNMENT));
   await expect(lab.getByTestId("assignment-title")).toHaveText("Embedded");
   await expect.poll(() => own(page, "ready")).toHaveLength(1);
   const [ready] = await own(page, "ready");
@@ -54,25 +56,25 @@ test("ready arrives, height follows content, a finished assignment posts its res
 });
 
 test("the host's ping is answered; framed by another page, the lab answers nothing and says so", async ({ page }) => {
-  await open(page, HOST, labUrl(HOST, ASSIGNMENT));
+  await open(page, HOST(), labUrl(HOST(), ASSIGNMENT));
   await expect.poll(() => own(page, "ready")).toHaveLength(1);
   await page.evaluate(() => window.pingLab());
   await expect.poll(() => own(page, "ready")).toHaveLength(2);
 
   // The same host page on another origin: the lab was told to talk to HOST only.
-  await open(page, WRONG_HOST, labUrl(HOST, ASSIGNMENT));
+  await open(page, WRONG_HOST(), labUrl(HOST(), ASSIGNMENT));
   await page.frameLocator("#lab").getByTestId("assignment-title").waitFor();
   await page.evaluate(() => window.pingLab());
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.__messages.length)).toBe(0);
   // The student is told that results are not being reported, and nothing is posted.
   await expect(page.frameLocator("#lab").getByTestId("link-notices")).toContainText(
-    'This lab is shown inside "http://127.0.0.1:8092", not "http://127.0.0.1:8094" that its link names',
+    `This lab is shown inside "${WRONG_HOST()}", not "${HOST()}" that its link names`,
   );
 });
 
 test("a host origin outside the allowlist gets nothing, and the student is told", async ({ page }) => {
-  const lab = await open(page, HOST, `${LAB}?embed=1&host=${encodeURIComponent("https://evil.example")}`);
+  const lab = await open(page, HOST(), `${LAB()}?embed=1&host=${encodeURIComponent("https://evil.example")}`);
   await expect(lab.getByTestId("link-notices")).toContainText("not one this lab reports to");
   expect(await page.evaluate(() => window.__messages.length)).toBe(0);
 });
@@ -81,7 +83,7 @@ test("a host origin outside the allowlist gets nothing, and the student is told"
 // throws past it, and boot.js shows the notice the lab made ready. Both tell the host, once.
 for (const [kind, message] of [["panic", "self-test: the lab was asked to fail"], ["trap", "WebAssembly stopped"]]) {
   test(`a ${kind} shows a plain fallback with Reload, and posts error to the host`, async ({ page }) => {
-    const lab = await open(page, HOST, `${LAB}?embed=1&selftest=${kind}&host=${encodeURIComponent(HOST)}`);
+    const lab = await open(page, HOST(), `${LAB()}?embed=1&selftest=${kind}&host=${encodeURIComponent(HOST())}`);
     await expect(lab.getByTestId("crash")).toBeVisible();
     await expect(lab.getByTestId("crash")).toContainText("The lab stopped because of an error");
     await expect(lab.getByTestId("reload")).toHaveAttribute("href", new RegExp(`selftest=${kind}`));
@@ -102,22 +104,22 @@ test("the plain lab keeps the fallback hidden until a trap, then shows it", asyn
 
 // The README's first embed snippet, exactly as printed but for its host origin, on a plain static
 // server (no CORS header) under the course's path, as a teacher would paste it.
-const COURSE = "http://127.0.0.1:8096";
-const PAGE = `${COURSE}/en/courses/orchestration/control-plane-components/`;
+const COURSE = () => origin("course");
+const PAGE = () => `${COURSE()}/en/courses/orchestration/control-plane-components/`;
 
 function readmeSnippet() {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("## Embedding in the course page"));
   const snippet = section.match(/```html\n([\s\S]*?)```/)[1];
   // The only change: the allowed host is this test's course page, not academia.sh.
-  return snippet.replace("host=https%3A%2F%2Facademia.sh", `host=${encodeURIComponent(COURSE)}`);
+  return snippet.replace("host=https%3A%2F%2Facademia.sh", `host=${encodeURIComponent(COURSE())}`);
 }
 
 test("the README's embed snippet works as printed on a plain static server", async ({ page }) => {
-  await page.route(PAGE, (route) =>
+  await page.route(PAGE(), (route) =>
     route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${readmeSnippet()}` }),
   );
-  await page.goto(PAGE);
+  await page.goto(PAGE());
   const lab = page.frameLocator('iframe[title="Control Plane Lab"]');
   await expect(lab.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
   // The host script follows the lab's height: no blank 150 px frame.
@@ -128,10 +130,10 @@ test("the README's embed snippet works as printed on a plain static server", asy
 test("the README's host script says so when the lab never starts", async ({ page }) => {
   await page.clock.install();
   const broken = readmeSnippet().replace("/lab/?", "/no-such-lab/?");
-  await page.route(PAGE, (route) =>
+  await page.route(PAGE(), (route) =>
     route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${broken}` }),
   );
-  await page.goto(PAGE);
+  await page.goto(PAGE());
   await page.clock.fastForward(10_500);
   await expect(page.getByRole("alert")).toHaveText("The lab did not start. Reload the page; if it stays blank, tell your teacher.");
 });
