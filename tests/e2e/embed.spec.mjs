@@ -55,7 +55,9 @@ test("ready arrives, height follows content, a finished assignment posts its res
   expect(widths[0]).toBeLessThanOrEqual(widths[1]);
 });
 
-test("the host's ping is answered; framed by another page, the lab answers nothing and says so", async ({ page }) => {
+const notReporting = (reason) => ({ source: "control-plane-lab", version: 1, type: "ready", payload: { reporting: false, reason } });
+
+test("the host's ping is answered; framed by another page, the lab says only that it runs and does not report", async ({ page }) => {
   await open(page, HOST(), labUrl(HOST(), ASSIGNMENT));
   await expect.poll(() => own(page, "ready")).toHaveLength(1);
   await page.evaluate(() => window.pingLab());
@@ -66,17 +68,23 @@ test("the host's ping is answered; framed by another page, the lab answers nothi
   await page.frameLocator("#lab").getByTestId("assignment-title").waitFor();
   await page.evaluate(() => window.pingLab());
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => window.__messages.length)).toBe(0);
-  // The student is told that results are not being reported, and nothing is posted.
+  // One message, with nothing in it but that: no height, no answer to the ping, no results.
+  expect(await page.evaluate(() => window.__messages.map((m) => m.data))).toEqual([notReporting("host-mismatch")]);
+  // The student is told that results are not being reported.
   await expect(page.frameLocator("#lab").getByTestId("link-notices")).toContainText(
     `This lab is shown inside "${WRONG_HOST()}", not "${HOST()}" that its link names`,
   );
 });
 
-test("a host origin outside the allowlist gets nothing, and the student is told", async ({ page }) => {
+test("a host origin outside the allowlist, or none, gets only word that the lab runs without reporting", async ({ page }) => {
   const lab = await open(page, HOST(), `${LAB()}?embed=1&host=${encodeURIComponent("https://evil.example")}`);
   await expect(lab.getByTestId("link-notices")).toContainText("not one this lab reports to");
-  expect(await page.evaluate(() => window.__messages.length)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.__messages.map((m) => m.data))).toEqual([notReporting("host-not-allowed")]);
+  // Framed with no host= at all: no notice (nothing was asked), and the same one message.
+  await open(page, HOST(), `${LAB()}?embed=1`);
+  await expect(page.frameLocator("#lab").getByTestId("trace-summary")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.__messages.map((m) => m.data))).toEqual([notReporting("no-host")]);
+  await expect(page.frameLocator("#lab").getByTestId("link-notices")).toHaveCount(0);
 });
 
 // A panic goes through the lab's panic hook; a wasm trap (an abort, as running out of memory ends)
