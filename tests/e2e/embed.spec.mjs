@@ -2,6 +2,7 @@
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { origin } from "./origins.mjs";
 
 // The lab (with CORS, for a sandboxed frame), the host page's origin, and a second host page's.
@@ -110,38 +111,88 @@ test("the plain lab keeps the fallback hidden until a trap, then shows it", asyn
   await expect(page.getByTestId("crash")).toHaveAttribute("role", "alert");
 });
 
-// The README's first embed snippet, exactly as printed but for its host origin, on a plain static
-// server (no CORS header) under the course's path, as a teacher would paste it.
-const COURSE = () => origin("course");
-const PAGE = () => `${COURSE()}/en/courses/orchestration/control-plane-components/`;
+// The README's embed snippet as a teacher pastes it, set up as the text around it says: `src` the
+// lab's URL as served (absolute, for the lab is on another port than the page), `host=` the
+// page's origin. The lab is under the course's path on a plain static server (no CORS header).
+const LAB_PATH = "/en/courses/orchestration/control-plane-components/lab/";
+const courseLab = () => `${origin("course")}${LAB_PATH}`;
 
-function readmeSnippet() {
+function readmeSnippet({ lab, host }) {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("## Embedding in the course page"));
   const snippet = section.match(/```html\n([\s\S]*?)```/)[1];
-  // The only change: the allowed host is this test's course page, not academia.sh.
-  return snippet.replace("host=https%3A%2F%2Facademia.sh", `host=${encodeURIComponent(COURSE())}`);
+  const printed = snippet.match(/ src="([^"]*)"/)[1];
+  // As the text says: the lab's URL is absolute, so that it also loads from a page elsewhere.
+  expect(printed, "the snippet's src is the lab's absolute URL").toMatch(/^https?:\/\//);
+  const at = new URL(printed);
+  let set = snippet.replace(`${at.origin}${at.pathname}?`, `${lab}?`);
+  if (host) set = set.replace(`host=${encodeURIComponent(at.searchParams.get("host"))}`, `host=${encodeURIComponent(host)}`);
+  return set;
 }
 
-test("the README's embed snippet works as printed on a plain static server", async ({ page }) => {
-  await page.route(PAGE(), (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${readmeSnippet()}` }),
-  );
-  await page.goto(PAGE());
-  const lab = page.frameLocator('iframe[title="Control Plane Lab"]');
+// The teacher's page, from a server of its own on a port the system picks (as a teacher's
+// `python3 -m http.server` would be): a real loopback page, which Chromium lets frame another
+// loopback port (a page made up with page.route counts as public, and may not). It is given the
+// page's origin, which it names as host=. At 127.0.0.2, still loopback, the page is on an origin
+// the lab's build does not admit.
+const servers = [];
+test.afterEach(() => Promise.all(servers.splice(0).map((s) => (s.closeAllConnections(), new Promise((done) => s.close(done))))));
+
+async function openTeacherPage(page, snippetFor, address = "127.0.0.1") {
+  let html = "";
+  const server = createServer((_, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  servers.push(server);
+  await new Promise((done) => server.listen(0, address, done));
+  const here = `http://${address}:${server.address().port}`;
+  html = `<!doctype html><title>Course</title>${snippetFor(here)}`;
+  await page.goto(`${here}/try.html`);
+  return { here, lab: page.frameLocator('iframe[title="Control Plane Lab"]') };
+}
+
+test("the README's snippet, set up as it says, embeds the lab from another port: height and results reach the page", async ({ page }) => {
+  const logged = [];
+  page.on("console", (m) => logged.push(m.text()));
+  const { lab } = await openTeacherPage(page, (here) => readmeSnippet({ lab: courseLab(), host: here }));
   await expect(lab.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
   // The host script follows the lab's height: no blank 150 px frame.
   await expect.poll(() => page.locator("iframe").evaluate((f) => f.getBoundingClientRect().height)).toBeGreaterThan(400);
+  await lab.getByTestId("predict-steps").fill("17");
+  await lock(lab);
+  await expect.poll(() => logged.filter((t) => t.startsWith("statements"))).toHaveLength(1);
   await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveCount(0);
 });
+
+// A lab that runs but may not report to the page: the README's script says so, and never that
+// the lab did not start. As pasted, with academia.sh's host= left in; and on a page the build
+// does not report to (as the shipped build on a teacher's machine).
+for (const [reason, address, setHost, notice] of [
+  ["host-mismatch", "127.0.0.1", false, (here) => `This lab is shown inside "${here}", not "https://academia.sh"`],
+  ["host-not-allowed", "127.0.0.2", true, (here) => `The embedding page "${here}" is not one this lab reports to`],
+]) {
+  test(`the README's script tells a lab that runs without reporting (${reason}) from one that did not start`, async ({ page }) => {
+    await page.clock.install();
+    const logged = [];
+    page.on("console", (m) => logged.push(m.text()));
+    const { here, lab } = await openTeacherPage(
+      page,
+      (here) => readmeSnippet({ lab: courseLab(), host: setHost ? here : null }),
+      address,
+    );
+    // The lab tells the student, and the page tells the same.
+    await expect(lab.getByTestId("link-notices")).toContainText(notice(here));
+    await expect(page.getByRole("status")).toHaveText("The lab is running but cannot report your results here.");
+    expect(logged).toContain(`the lab is not reporting here: ${reason}`);
+    await page.clock.fastForward(10_500);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+}
 
 test("the README's host script says so when the lab never starts", async ({ page }) => {
   await page.clock.install();
-  const broken = readmeSnippet().replace("/lab/?", "/no-such-lab/?");
-  await page.route(PAGE(), (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${broken}` }),
-  );
-  await page.goto(PAGE());
+  await openTeacherPage(page, (here) => readmeSnippet({ lab: `${origin("course")}/no-such-lab/`, host: here }));
   await page.clock.fastForward(10_500);
   await expect(page.getByRole("alert")).toHaveText("The lab did not start. Reload the page; if it stays blank, tell your teacher.");
+  await expect(page.getByRole("status")).toHaveCount(0);
 });
+
