@@ -1,8 +1,11 @@
 // The lab embedded in a course page on another origin, in a sandboxed iframe.
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
-import { readFileSync } from "node:fs";
+import { readFileSync, mkdtempSync, mkdirSync, copyFileSync, writeFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { origin } from "./origins.mjs";
 
 // The lab (with CORS, for a sandboxed frame), the host page's origin, and a second host page's.
@@ -196,3 +199,28 @@ test("the README's host script says so when the lab never starts", async ({ page
   await expect(page.getByRole("status")).toHaveCount(0);
 });
 
+// A teacher tries the snippet against scripts/serve: that build must admit local pages. Run on a
+// copy, with setup, env.sh and trunk stood in for (nothing is installed or built): what trunk is
+// started with, and what the script says.
+test("scripts/serve builds a lab that local pages may embed, and says so", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cplab-serve-"));
+  try {
+    mkdirSync(join(dir, "scripts"));
+    mkdirSync(join(dir, "bin"));
+    copyFileSync(new URL("../../scripts/serve", import.meta.url), join(dir, "scripts", "serve"));
+    writeFileSync(join(dir, "scripts", "setup"), "#!/bin/sh\n", { mode: 0o755 });
+    writeFileSync(join(dir, "scripts", "env.sh"), "");
+    writeFileSync(join(dir, "bin", "trunk"), '#!/bin/sh\necho "trunk $* CPLAB_TEST_HOSTS=${CPLAB_TEST_HOSTS-unset}"\n', { mode: 0o755 });
+    const env = { ...process.env, PATH: `${join(dir, "bin")}:${process.env.PATH}` };
+    delete env.CPLAB_TEST_HOSTS;
+    const run = spawnSync("bash", [join(dir, "scripts", "serve"), "--port", "8080"], { env, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe("trunk serve --port 8080 CPLAB_TEST_HOSTS=1");
+    // One line says so, naming the pages it admits.
+    const said = run.stderr.trim().split("\n");
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain("http://localhost:* and http://127.0.0.1:* may embed it");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
