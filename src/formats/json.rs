@@ -171,6 +171,15 @@ impl<'de> Visitor<'de> for Checked<'_> {
     }
 }
 
+/// `n` in lowercase hexadecimal, at least four digits, as `{:04x}` writes it: by hand, because the
+/// formatting machinery for hexadecimal would weigh on the plain lab's page for three escapes.
+pub fn push_hex4(out: &mut String, n: u32) {
+    let digits = (32 - n.leading_zeros()).div_ceil(4).max(4);
+    for i in (0..digits).rev() {
+        out.push(char::from(b"0123456789abcdef"[(n >> (i * 4) & 0xf) as usize]));
+    }
+}
+
 /// A string in double quotes with quotes, backslashes and control characters escaped, for
 /// paths and messages (without `{:?}`, whose Unicode tables would weigh on the page).
 pub fn quoted(s: &str) -> String {
@@ -180,7 +189,11 @@ pub fn quoted(s: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
+            c if c.is_control() => {
+                out.push_str("\\u{");
+                push_hex4(&mut out, u32::from(c));
+                out.push('}');
+            }
             c => out.push(c),
         }
     }
@@ -230,7 +243,9 @@ pub fn visible(s: &str) -> String {
         match c {
             '\\' => out.push_str("\\\\"),
             c if invisible(c) => {
-                let _ = write!(out, "\\u{{{:04x}}}", u32::from(c));
+                out.push_str("\\u{");
+                push_hex4(&mut out, u32::from(c));
+                out.push('}');
             }
             c => out.push(c),
         }
@@ -322,6 +337,15 @@ pub fn string<'a>(v: &'a Json, at: &str) -> Result<&'a str, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_by_hand_is_what_format_writes() {
+        for n in [0, 1, 0x1f, 0xad, 0x200b, 0xffff, 0x1_0000, 0xe0001, 0x10_ffff, u32::MAX] {
+            let mut out = String::new();
+            push_hex4(&mut out, n);
+            assert_eq!(out, format!("{n:04x}"));
+        }
+    }
 
     #[test]
     fn invisible_characters_are_shown_and_the_rest_kept() {

@@ -169,7 +169,10 @@ pub fn json_string(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c if u32::from(c) < 0x20 => {
+                out.push_str("\\u");
+                crate::formats::json::push_hex4(&mut out, u32::from(c));
+            }
             c => out.push(c),
         }
     }

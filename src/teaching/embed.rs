@@ -42,9 +42,52 @@ pub fn resize_messages(height: u32) -> [String; 3] {
     ]
 }
 
-/// The `ready` message: whether the lab is in embed mode, and its language.
+/// The `ready` message: whether the lab is in embed mode, and its language. (No `reporting`:
+/// only [`not_reporting_message`] has it, `false`, so a host that knows nothing of it is unchanged.)
 pub fn ready_message(embed: bool, lang: &str) -> String {
     envelope("ready", &format!(r#"{{"embed":{embed},"lang":{}}}"#, json_string(lang)))
+}
+
+/// Why a framed lab reports nothing to the page around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoReports {
+    /// The lab's URL names no `host=`.
+    NoHost,
+    /// `host=` names an origin this build does not report to (the shipped build on a teacher's
+    /// own machine, say).
+    NotAllowed,
+    /// The page around the lab is not the `host=` its URL names.
+    Elsewhere,
+}
+
+/// A message whose every word is known when the lab is compiled, whole, as [`envelope`] would
+/// build it: less code than building it, and nothing from outside can enter it. (A test checks
+/// it against [`SOURCE`] and [`VERSION`].)
+macro_rules! fixed_message {
+    ($kind:literal, $payload:literal) => {
+        concat!(
+            r#"{"source":"control-plane-lab","version":1,"type":""#,
+            $kind,
+            r#"","payload":"#,
+            $payload,
+            "}"
+        )
+    };
+}
+
+/// The `ready` a framed lab sends when it will report nothing: it started, and why its results
+/// stay in the frame. Without it the host's script cannot tell a lab that runs without reporting
+/// from one that never started. It goes to whatever page frames the lab (`*`: the lab has no
+/// origin it trusts, which is the very reason), so it is one of three fixed texts: no result, no
+/// language, no origin, nothing from the URL or the student.
+pub fn not_reporting_message(why: NoReports) -> &'static str {
+    match why {
+        NoReports::NoHost => fixed_message!("ready", r#"{"reporting":false,"reason":"no-host"}"#),
+        NoReports::NotAllowed => {
+            fixed_message!("ready", r#"{"reporting":false,"reason":"host-not-allowed"}"#)
+        }
+        NoReports::Elsewhere => fixed_message!("ready", r#"{"reporting":false,"reason":"host-mismatch"}"#),
+    }
 }
 
 /// The answer to a host's ping.
@@ -199,7 +242,7 @@ mod tests {
         let parsed: serde_json::Value = serde_json::from_str(&error_message(nasty)).unwrap();
         assert_eq!(
             parsed,
-            json!({"source": SOURCE, "version": 1, "type": "error", "payload": {"message": nasty}})
+            json!({"source": SOURCE, "version": VERSION, "type": "error", "payload": {"message": nasty}})
         );
         let parsed: serde_json::Value = serde_json::from_str(&ready_message(true, "en")).unwrap();
         assert_eq!(parsed["payload"], json!({"embed": true, "lang": "en"}));
@@ -212,5 +255,20 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&pong_message()).unwrap()["payload"]["reply"],
             "ping"
         );
+    }
+
+    #[test]
+    fn not_reporting_says_only_that_and_a_fixed_reason() {
+        for (why, reason) in [
+            (NoReports::NoHost, "no-host"),
+            (NoReports::NotAllowed, "host-not-allowed"),
+            (NoReports::Elsewhere, "host-mismatch"),
+        ] {
+            let parsed: serde_json::Value = serde_json::from_str(not_reporting_message(why)).unwrap();
+            assert_eq!(
+                parsed,
+                json!({"source": SOURCE, "version": VERSION, "type": "ready", "payload": {"reporting": false, "reason": reason}})
+            );
+        }
     }
 }

@@ -18,7 +18,7 @@ pub fn prepare() {
     let t = super::page_messages().0;
     let Some(panel) = panel() else { return };
     let _ = panel.set_attribute("hidden", "");
-    if let Some(host) = Host::from_url(t).0 {
+    if let Ok(host) = Host::from_url(t) {
         let _ = panel.set_attribute("data-host", host.origin());
         let _ = panel.set_attribute("data-message", &error_message(t.crash_trap));
     }
@@ -27,7 +27,7 @@ pub fn prepare() {
 /// Shows the notice and tells the host. Never panics itself.
 pub fn show(what: &str) {
     let t = super::page_messages().0;
-    if let Some(host) = Host::from_url(t).0 {
+    if let Ok(host) = Host::from_url(t) {
         host.post(&error_message(what));
     }
     let prepared = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(ID));

@@ -1,12 +1,14 @@
 //! Talking to the page that embeds the lab: only with the host origin named in the URL, and only
 //! if the lab's compiled allowlist has it. Outgoing: `ready`, `resize` (the lab's own, H5P's and
 //! Canvas's shapes, at most once a frame), `result`. Incoming: validated, from that origin and the
-//! parent window only; anything else is ignored and logged.
+//! parent window only; anything else is ignored and logged. Framed with no host it may talk to,
+//! the lab says one thing to whatever page frames it: that it runs and reports nothing there.
 
 use super::browser;
 use crate::messages::{fill, Messages};
 use crate::teaching::embed::{
-    host_allowed, incoming_type, pong_message, ready_message, resize_messages, Incoming,
+    host_allowed, incoming_type, not_reporting_message, pong_message, ready_message, resize_messages,
+    Incoming, NoReports,
 };
 use std::cell::Cell;
 use std::rc::Rc;
@@ -14,18 +16,38 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Whether local pages (`http://localhost:*`, `http://127.0.0.1:*`) may host the lab: only in a
-/// build made for the end-to-end tests, which `scripts/test` makes with `CPLAB_TEST_HOSTS` set. The
-/// build that ships (`trunk build --release`) admits the course's origins only.
+/// local build, made with `CPLAB_TEST_HOSTS` set (`scripts/test` for its embedding tests,
+/// `scripts/serve` so a teacher can try embedding on their own machine). The build that ships
+/// (`trunk build --release`) admits the course's origins only.
 const LOCAL_HOSTS: bool = option_env!("CPLAB_TEST_HOSTS").is_some();
+
+/// The window around the lab's frame; none at the top level.
+fn parent() -> Option<web_sys::Window> {
+    let window = web_sys::window()?;
+    let parent = window.parent().ok().flatten()?;
+    (!js_sys::Object::is(&parent, &window)).then_some(parent)
+}
+
+/// Posts one message (JSON text) to the window around the frame, if the page there is `origin`.
+fn post_to(origin: &str, message: &str) {
+    if let (Some(parent), Ok(value)) = (parent(), js_sys::JSON::parse(message)) {
+        let _ = parent.post_message(&value, origin);
+    }
+}
+
+/// Tells the page around the frame, if there is one, that the lab runs but reports nothing to
+/// it, so its script does not take the silence for a lab that never started. Sent to any origin
+/// (`*`): with no host it may talk to, the lab cannot name one, and the message is a fixed text
+/// (see [`not_reporting_message`]), nothing of the student's and nothing from the URL.
+pub fn tell_not_reporting(why: NoReports) {
+    post_to("*", not_reporting_message(why));
+}
 
 /// The origin of the page the lab is framed in, when the browser says (Chromium and Safari
 /// through `location.ancestorOrigins`, which a sandboxed frame has too); none at the top level.
 fn embedder() -> Option<String> {
     let window = web_sys::window()?;
-    let parent = window.parent().ok().flatten()?;
-    if js_sys::Object::is(&parent, &window) {
-        return None;
-    }
+    parent()?;
     // Not in web-sys's bindings: read as a property (a list; index 0 is the parent).
     let list = js_sys::Reflect::get(&window.location(), &"ancestorOrigins".into()).ok()?;
     js_sys::Reflect::get(&list, &0.into()).ok()?.as_string()
@@ -43,33 +65,29 @@ impl Host {
         &self.origin
     }
 
-    /// The host named by `?host=`, if allowed; otherwise a notice says why it is not used.
-    pub fn from_url(t: &Messages) -> (Option<Host>, Option<String>) {
-        let Some(origin) = browser::query("host") else { return (None, None) };
+    /// The host named by `?host=`, if allowed; otherwise why not, and the notice that tells the
+    /// student so (none when no host was named).
+    pub fn from_url(t: &Messages) -> Result<Host, (NoReports, Option<String>)> {
+        let Some(origin) = browser::query("host") else { return Err((NoReports::NoHost, None)) };
         if host_allowed(&origin, LOCAL_HOSTS) {
             // Embedded by another page than the one named: whatever the lab posted would go
-            // nowhere (the browser drops it), so it posts nothing, and the student is told.
+            // nowhere (the browser drops it), so it posts no results, and the student is told.
             match embedder() {
                 Some(page) if page != origin => {
                     let notice = fill(t.host_elsewhere, &[("page", &page), ("origin", &origin)]);
-                    (None, Some(notice))
+                    Err((NoReports::Elsewhere, Some(notice)))
                 }
-                _ => (Some(Host { origin }), None),
+                _ => Ok(Host { origin }),
             }
         } else {
-            web_sys::console::warn_1(
-                &format!("control-plane-lab: host origin {origin} is not allowed; not posting").into(),
-            );
-            (None, Some(fill(t.host_not_allowed, &[("origin", &origin)])))
+            // Said on the page and, by the reason in `ready`, to the host: no console line too.
+            Err((NoReports::NotAllowed, Some(fill(t.host_not_allowed, &[("origin", &origin)]))))
         }
     }
 
     /// Posts one message (JSON text) to the parent window, to the host origin only.
     pub fn post(&self, message: &str) {
-        let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) else { return };
-        if let Ok(value) = js_sys::JSON::parse(message) {
-            let _ = parent.post_message(&value, &self.origin);
-        }
+        post_to(&self.origin, message);
     }
 
     /// Says hello, keeps the host told of the lab's height, and answers the host's pings. The
@@ -120,8 +138,7 @@ impl Host {
         // Incoming: exact origin, the parent window, and a message the lab knows.
         let host = self.clone();
         let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let parent = web_sys::window().and_then(|w| w.parent().ok().flatten());
-            let from_parent = match (ev.source(), parent) {
+            let from_parent = match (ev.source(), parent()) {
                 (Some(source), Some(parent)) => js_sys::Object::is(&source, &parent),
                 _ => false,
             };
@@ -138,7 +155,9 @@ impl Host {
             };
             let kind = incoming_type(&message);
             if ev.origin() != host.origin || !from_parent || kind.is_none() {
-                web_sys::console::warn_1(
+                // Logged as an error, not a warning: the panic hook's `console.error` is there
+                // already, and a second console function would grow the plain lab.
+                web_sys::console::error_1(
                     &format!("control-plane-lab: ignored a message from {}", ev.origin()).into(),
                 );
                 return;

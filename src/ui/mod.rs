@@ -138,11 +138,17 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     if let Some(lang) = missing {
         link_notices.push(fill(t.lang_missing, &[("lang", &lang)]));
     }
-    let (host, host_notice) = host::Host::from_url(t);
-    link_notices.extend(host_notice);
-    if let Some(h) = &host {
-        h.start(embed, t.lang);
-    }
+    let host = match host::Host::from_url(t) {
+        Ok(host) => {
+            host.start(embed, t.lang);
+            Some(host)
+        }
+        Err((why, notice)) => {
+            link_notices.extend(notice);
+            host::tell_not_reporting(why);
+            None
+        }
+    };
     provide_context(host);
     // With an assignment named, the link applies once it has loaded (and sealed what it asks).
     // The plain lab never opens one: boot.js loads the assignments build for those pages.

@@ -2,9 +2,10 @@
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
+import { origin } from "./origins.mjs";
 
-const CSP = "http://127.0.0.1:8098/";
-const PREFIXED = "http://127.0.0.1:8096/en/courses/orchestration/control-plane-components/lab/";
+const CSP = () => `${origin("csp")}/`;
+const PREFIXED = () => `${origin("course")}/en/courses/orchestration/control-plane-components/lab/`;
 
 test("under the shipped CSP the lab works and reports no violation", async ({ page }) => {
   const policy = readFileSync("deploy/content-security-policy", "utf8");
@@ -18,7 +19,7 @@ test("under the shipped CSP the lab works and reports no violation", async ({ pa
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
-  const response = await page.goto(`${CSP}?assignment=assignments/lesson-trace.json`);
+  const response = await page.goto(`${CSP()}?assignment=assignments/lesson-trace.json`);
   expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'wasm-unsafe-eval'");
   await expect(page.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
   await page.getByTestId("predict-steps").fill("17");
@@ -35,7 +36,7 @@ test("under the shipped CSP the lab works and reports no violation", async ({ pa
 test("the same build works under the course's path prefix", async ({ page }) => {
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${PREFIXED}?assignment=assignments/full-node.json`);
+  await page.goto(`${PREFIXED()}?assignment=assignments/full-node.json`);
   await expect(page.getByTestId("assignment-title")).toHaveText("A node with no room and a dead copy");
   // Its run waits for the predictions: the assignments build is running.
   await expect(page.getByTestId("sealed")).toBeVisible();
@@ -44,7 +45,7 @@ test("the same build works under the course's path prefix", async ({ page }) => 
   // A page with an assignment loads the assignments build, and only that one.
   expect(await wasm()).toEqual(["/en/courses/orchestration/control-plane-components/lab/lab_assignments_bg.wasm"]);
   // The plain lab loads the small build, and only that one.
-  await page.goto(PREFIXED);
+  await page.goto(PREFIXED());
   await page.getByTestId("forward").click();
   await expect(page.getByTestId("trace-row")).toHaveCount(1);
   expect(await wasm()).toEqual(["/en/courses/orchestration/control-plane-components/lab/lab_bg.wasm"]);

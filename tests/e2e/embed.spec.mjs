@@ -1,13 +1,19 @@
 // The lab embedded in a course page on another origin, in a sandboxed iframe.
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
-import { readFileSync } from "node:fs";
+import { readFileSync, mkdtempSync, mkdirSync, copyFileSync, writeFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { origin } from "./origins.mjs";
 
-const LAB = "http://127.0.0.1:8093/";
-const HOST = "http://127.0.0.1:8094";
-const WRONG_HOST = "http://127.0.0.1:8092";
+// The lab (with CORS, for a sandboxed frame), the host page's origin, and a second host page's.
+const LAB = () => `${origin("labCors")}/`;
+const HOST = () => origin("host");
+const WRONG_HOST = () => origin("otherHost");
 
-const labUrl = (host, extra = "") => `${LAB}?embed=1&host=${encodeURIComponent(host)}&a=${extra}`;
+const labUrl = (host, extra = "") => `${LAB()}?embed=1&host=${encodeURIComponent(host)}&a=${extra}`;
 
 async function open(page, hostPage, query) {
   await page.goto(`${hostPage}/host.html?lab=${encodeURIComponent(query)}`);
@@ -22,7 +28,7 @@ const ASSIGNMENT = Buffer.from(
 ).toString("base64url");
 
 test("ready arrives, height follows content, a finished assignment posts its result", async ({ page }) => {
-  const lab = await open(page, HOST, labUrl(HOST, ASSIGNMENT));
+  const lab = await open(page, HOST(), labUrl(HOST(), ASSIGNMENT));
   await expect(lab.getByTestId("assignment-title")).toHaveText("Embedded");
   await expect.poll(() => own(page, "ready")).toHaveLength(1);
   const [ready] = await own(page, "ready");
@@ -53,35 +59,43 @@ test("ready arrives, height follows content, a finished assignment posts its res
   expect(widths[0]).toBeLessThanOrEqual(widths[1]);
 });
 
-test("the host's ping is answered; framed by another page, the lab answers nothing and says so", async ({ page }) => {
-  await open(page, HOST, labUrl(HOST, ASSIGNMENT));
+const notReporting = (reason) => ({ source: "control-plane-lab", version: 1, type: "ready", payload: { reporting: false, reason } });
+
+test("the host's ping is answered; framed by another page, the lab says only that it runs and does not report", async ({ page }) => {
+  await open(page, HOST(), labUrl(HOST(), ASSIGNMENT));
   await expect.poll(() => own(page, "ready")).toHaveLength(1);
   await page.evaluate(() => window.pingLab());
   await expect.poll(() => own(page, "ready")).toHaveLength(2);
 
   // The same host page on another origin: the lab was told to talk to HOST only.
-  await open(page, WRONG_HOST, labUrl(HOST, ASSIGNMENT));
+  await open(page, WRONG_HOST(), labUrl(HOST(), ASSIGNMENT));
   await page.frameLocator("#lab").getByTestId("assignment-title").waitFor();
   await page.evaluate(() => window.pingLab());
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => window.__messages.length)).toBe(0);
-  // The student is told that results are not being reported, and nothing is posted.
+  // One message, with nothing in it but that: no height, no answer to the ping, no results.
+  expect(await page.evaluate(() => window.__messages.map((m) => m.data))).toEqual([notReporting("host-mismatch")]);
+  // The student is told that results are not being reported.
   await expect(page.frameLocator("#lab").getByTestId("link-notices")).toContainText(
-    'This lab is shown inside "http://127.0.0.1:8092", not "http://127.0.0.1:8094" that its link names',
+    `This lab is shown inside "${WRONG_HOST()}", not "${HOST()}" that its link names`,
   );
 });
 
-test("a host origin outside the allowlist gets nothing, and the student is told", async ({ page }) => {
-  const lab = await open(page, HOST, `${LAB}?embed=1&host=${encodeURIComponent("https://evil.example")}`);
+test("a host origin outside the allowlist, or none, gets only word that the lab runs without reporting", async ({ page }) => {
+  const lab = await open(page, HOST(), `${LAB()}?embed=1&host=${encodeURIComponent("https://evil.example")}`);
   await expect(lab.getByTestId("link-notices")).toContainText("not one this lab reports to");
-  expect(await page.evaluate(() => window.__messages.length)).toBe(0);
+  await expect.poll(() => page.evaluate(() => window.__messages.map((m) => m.data))).toEqual([notReporting("host-not-allowed")]);
+  // Framed with no host= at all: no notice (nothing was asked), and the same one message.
+  await open(page, HOST(), `${LAB()}?embed=1`);
+  await expect(page.frameLocator("#lab").getByTestId("trace-summary")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.__messages.map((m) => m.data))).toEqual([notReporting("no-host")]);
+  await expect(page.frameLocator("#lab").getByTestId("link-notices")).toHaveCount(0);
 });
 
 // A panic goes through the lab's panic hook; a wasm trap (an abort, as running out of memory ends)
 // throws past it, and boot.js shows the notice the lab made ready. Both tell the host, once.
 for (const [kind, message] of [["panic", "self-test: the lab was asked to fail"], ["trap", "WebAssembly stopped"]]) {
   test(`a ${kind} shows a plain fallback with Reload, and posts error to the host`, async ({ page }) => {
-    const lab = await open(page, HOST, `${LAB}?embed=1&selftest=${kind}&host=${encodeURIComponent(HOST)}`);
+    const lab = await open(page, HOST(), `${LAB()}?embed=1&selftest=${kind}&host=${encodeURIComponent(HOST())}`);
     await expect(lab.getByTestId("crash")).toBeVisible();
     await expect(lab.getByTestId("crash")).toContainText("The lab stopped because of an error");
     await expect(lab.getByTestId("reload")).toHaveAttribute("href", new RegExp(`selftest=${kind}`));
@@ -100,38 +114,113 @@ test("the plain lab keeps the fallback hidden until a trap, then shows it", asyn
   await expect(page.getByTestId("crash")).toHaveAttribute("role", "alert");
 });
 
-// The README's first embed snippet, exactly as printed but for its host origin, on a plain static
-// server (no CORS header) under the course's path, as a teacher would paste it.
-const COURSE = "http://127.0.0.1:8096";
-const PAGE = `${COURSE}/en/courses/orchestration/control-plane-components/`;
+// The README's embed snippet as a teacher pastes it, set up as the text around it says: `src` the
+// lab's URL as served (absolute, for the lab is on another port than the page), `host=` the
+// page's origin. The lab is under the course's path on a plain static server (no CORS header).
+const LAB_PATH = "/en/courses/orchestration/control-plane-components/lab/";
+const courseLab = () => `${origin("course")}${LAB_PATH}`;
 
-function readmeSnippet() {
+function readmeSnippet({ lab, host }) {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("## Embedding in the course page"));
   const snippet = section.match(/```html\n([\s\S]*?)```/)[1];
-  // The only change: the allowed host is this test's course page, not academia.sh.
-  return snippet.replace("host=https%3A%2F%2Facademia.sh", `host=${encodeURIComponent(COURSE)}`);
+  const printed = snippet.match(/ src="([^"]*)"/)[1];
+  // As the text says: the lab's URL is absolute, so that it also loads from a page elsewhere.
+  expect(printed, "the snippet's src is the lab's absolute URL").toMatch(/^https?:\/\//);
+  const at = new URL(printed);
+  let set = snippet.replace(`${at.origin}${at.pathname}?`, `${lab}?`);
+  if (host) set = set.replace(`host=${encodeURIComponent(at.searchParams.get("host"))}`, `host=${encodeURIComponent(host)}`);
+  return set;
 }
 
-test("the README's embed snippet works as printed on a plain static server", async ({ page }) => {
-  await page.route(PAGE, (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${readmeSnippet()}` }),
-  );
-  await page.goto(PAGE);
-  const lab = page.frameLocator('iframe[title="Control Plane Lab"]');
+// The teacher's page, from a server of its own on a port the system picks (as a teacher's
+// `python3 -m http.server` would be): a real loopback page, which Chromium lets frame another
+// loopback port (a page made up with page.route counts as public, and may not). It is given the
+// page's origin, which it names as host=. At 127.0.0.2, still loopback, the page is on an origin
+// the lab's build does not admit.
+const servers = [];
+test.afterEach(() => Promise.all(servers.splice(0).map((s) => (s.closeAllConnections(), new Promise((done) => s.close(done))))));
+
+async function openTeacherPage(page, snippetFor, address = "127.0.0.1") {
+  let html = "";
+  const server = createServer((_, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  servers.push(server);
+  await new Promise((done) => server.listen(0, address, done));
+  const here = `http://${address}:${server.address().port}`;
+  html = `<!doctype html><title>Course</title>${snippetFor(here)}`;
+  await page.goto(`${here}/try.html`);
+  return { here, lab: page.frameLocator('iframe[title="Control Plane Lab"]') };
+}
+
+test("the README's snippet, set up as it says, embeds the lab from another port: height and results reach the page", async ({ page }) => {
+  const logged = [];
+  page.on("console", (m) => logged.push(m.text()));
+  const { lab } = await openTeacherPage(page, (here) => readmeSnippet({ lab: courseLab(), host: here }));
   await expect(lab.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
   // The host script follows the lab's height: no blank 150 px frame.
   await expect.poll(() => page.locator("iframe").evaluate((f) => f.getBoundingClientRect().height)).toBeGreaterThan(400);
+  await lab.getByTestId("predict-steps").fill("17");
+  await lock(lab);
+  await expect.poll(() => logged.filter((t) => t.startsWith("statements"))).toHaveLength(1);
   await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveCount(0);
 });
+
+// A lab that runs but may not report to the page: the README's script says so, and never that
+// the lab did not start. As pasted, with academia.sh's host= left in; and on a page the build
+// does not report to (as the shipped build on a teacher's machine).
+for (const [reason, address, setHost, notice] of [
+  ["host-mismatch", "127.0.0.1", false, (here) => `This lab is shown inside "${here}", not "https://academia.sh"`],
+  ["host-not-allowed", "127.0.0.2", true, (here) => `The embedding page "${here}" is not one this lab reports to`],
+]) {
+  test(`the README's script tells a lab that runs without reporting (${reason}) from one that did not start`, async ({ page }) => {
+    await page.clock.install();
+    const logged = [];
+    page.on("console", (m) => logged.push(m.text()));
+    const { here, lab } = await openTeacherPage(
+      page,
+      (here) => readmeSnippet({ lab: courseLab(), host: setHost ? here : null }),
+      address,
+    );
+    // The lab tells the student, and the page tells the same.
+    await expect(lab.getByTestId("link-notices")).toContainText(notice(here));
+    await expect(page.getByRole("status")).toHaveText("The lab is running but cannot report your results here.");
+    expect(logged).toContain(`the lab is not reporting here: ${reason}`);
+    await page.clock.fastForward(10_500);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+}
 
 test("the README's host script says so when the lab never starts", async ({ page }) => {
   await page.clock.install();
-  const broken = readmeSnippet().replace("/lab/?", "/no-such-lab/?");
-  await page.route(PAGE, (route) =>
-    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Course</title>${broken}` }),
-  );
-  await page.goto(PAGE);
+  await openTeacherPage(page, (here) => readmeSnippet({ lab: `${origin("course")}/no-such-lab/`, host: here }));
   await page.clock.fastForward(10_500);
   await expect(page.getByRole("alert")).toHaveText("The lab did not start. Reload the page; if it stays blank, tell your teacher.");
+  await expect(page.getByRole("status")).toHaveCount(0);
+});
+
+// A teacher tries the snippet against scripts/serve: that build must admit local pages. Run on a
+// copy, with setup, env.sh and trunk stood in for (nothing is installed or built): what trunk is
+// started with, and what the script says.
+test("scripts/serve builds a lab that local pages may embed, and says so", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cplab-serve-"));
+  try {
+    mkdirSync(join(dir, "scripts"));
+    mkdirSync(join(dir, "bin"));
+    copyFileSync(new URL("../../scripts/serve", import.meta.url), join(dir, "scripts", "serve"));
+    writeFileSync(join(dir, "scripts", "setup"), "#!/bin/sh\n", { mode: 0o755 });
+    writeFileSync(join(dir, "scripts", "env.sh"), "");
+    writeFileSync(join(dir, "bin", "trunk"), '#!/bin/sh\necho "trunk $* CPLAB_TEST_HOSTS=${CPLAB_TEST_HOSTS-unset}"\n', { mode: 0o755 });
+    const env = { ...process.env, PATH: `${join(dir, "bin")}:${process.env.PATH}` };
+    delete env.CPLAB_TEST_HOSTS;
+    const run = spawnSync("bash", [join(dir, "scripts", "serve"), "--port", "8080"], { env, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe("trunk serve --port 8080 CPLAB_TEST_HOSTS=1");
+    // One line says so, naming the pages it admits.
+    const said = run.stderr.trim().split("\n");
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain("http://localhost:* and http://127.0.0.1:* may embed it");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,16 +1,18 @@
 // Hostile and careless input, as an attacker or a hurried teacher would try it.
 import { test, expect } from "@playwright/test";
+import { origin } from "./origins.mjs";
 
 test("?assignment= loads only paths on the lab's own site, and says so for anything else", async ({ page }) => {
   // Nothing is requested from anywhere but the lab's own origin (a data: URL has none).
   const elsewhere = [];
+  const [own, other] = [origin("lab"), origin("csp")];
   page.on("request", (r) => {
-    if (new URL(r.url()).origin !== "http://127.0.0.1:8099") elsewhere.push(r.url());
+    if (new URL(r.url()).origin !== own) elsewhere.push(r.url());
   });
   const doc = encodeURIComponent(JSON.stringify({ version: 1, title: "From elsewhere", predict: ["steps"] }));
   for (const path of [
-    "http://127.0.0.1:8098/assignments/lesson-trace.json",
-    "//127.0.0.1:8098/assignments/lesson-trace.json",
+    `${other}/assignments/lesson-trace.json`,
+    `${other.replace("http:", "")}/assignments/lesson-trace.json`,
     `data:application/json,${doc}`,
   ]) {
     await page.goto(`./?assignment=${encodeURIComponent(path)}`);

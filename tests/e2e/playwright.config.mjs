@@ -1,6 +1,12 @@
 // End-to-end tests of the built lab in Debian's Chromium (never a downloaded browser).
 import { defineConfig } from "@playwright/test";
 
+// Every server's port, in this one place. The tests read them through the config's metadata
+// (origins.mjs), so a copy of this file with other ports runs beside another checkout's tests.
+const ports = { lab: 8099, csp: 8098, course: 8096, labCors: 8093, host: 8094, otherHost: 8092 };
+const serve = (port, args = "") => `node tests/e2e/serve.mjs --port ${port}${args ? ` ${args}` : ""}`;
+const COURSE_PATH = "/en/courses/orchestration/control-plane-components/lab/";
+
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.mjs",
@@ -9,8 +15,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: [["list"]],
+  metadata: { ports },
   use: {
-    baseURL: "http://127.0.0.1:8099/",
+    baseURL: `http://127.0.0.1:${ports.lab}/`,
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -18,22 +25,22 @@ export default defineConfig({
     },
   },
   webServer: [
-    { command: "node tests/e2e/serve.mjs --port 8099", cwd: "../..", url: "http://127.0.0.1:8099/" },
+    { command: serve(ports.lab), cwd: "../..", url: `http://127.0.0.1:${ports.lab}/` },
     // The course's web server: the shipped Content-Security-Policy on every page.
     {
-      command: "node tests/e2e/serve.mjs --port 8098 --csp deploy/content-security-policy",
+      command: serve(ports.csp, "--csp deploy/content-security-policy"),
       cwd: "../..",
-      url: "http://127.0.0.1:8098/",
+      url: `http://127.0.0.1:${ports.csp}/`,
     },
     // The course's path: the same build under a deep prefix.
     {
-      command: "node tests/e2e/serve.mjs --port 8096 --prefix /en/courses/orchestration/control-plane-components/lab/",
+      command: serve(ports.course, `--prefix ${COURSE_PATH}`),
       cwd: "../..",
-      url: "http://127.0.0.1:8096/en/courses/orchestration/control-plane-components/lab/",
+      url: `http://127.0.0.1:${ports.course}${COURSE_PATH}`,
     },
     // Embedding: the lab (CORS on, for a sandboxed iframe) and two host pages on other origins.
-    { command: "node tests/e2e/serve.mjs --port 8093 --cors true", cwd: "../..", url: "http://127.0.0.1:8093/" },
-    { command: "node tests/e2e/serve.mjs --port 8094 --root tests/e2e/fixtures", cwd: "../..", url: "http://127.0.0.1:8094/host.html" },
-    { command: "node tests/e2e/serve.mjs --port 8092 --root tests/e2e/fixtures", cwd: "../..", url: "http://127.0.0.1:8092/host.html" },
+    { command: serve(ports.labCors, "--cors true"), cwd: "../..", url: `http://127.0.0.1:${ports.labCors}/` },
+    { command: serve(ports.host, "--root tests/e2e/fixtures"), cwd: "../..", url: `http://127.0.0.1:${ports.host}/host.html` },
+    { command: serve(ports.otherHost, "--root tests/e2e/fixtures"), cwd: "../..", url: `http://127.0.0.1:${ports.otherHost}/host.html` },
   ],
 });
