@@ -202,7 +202,15 @@ async fn every_assignment_text_comes_from_the_message_table() {
         provide_context(texts);
         view! { <LabPage t=pseudo missing=None /> }
     });
-    leptos::task::tick().await;
+    // The assignment is set up a task after its answer key is worked out: wait for it (a few
+    // tries, each a timer turn).
+    for _ in 0..50 {
+        leptos::task::tick().await;
+        if root.query_selector("[data-testid=assignment-title]").ok().flatten().is_some() {
+            break;
+        }
+        gloo_timers::future::TimeoutFuture::new(5).await;
+    }
     history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("?")).expect("url");
     assert_eq!(text(&root, "assignment-title"), "T-42");
     let mut left = untranslated(&root);

@@ -22,7 +22,7 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     #[cfg(feature = "assignments")]
     let given = move || {
         lab.given_title.get().map(|title| {
-            let a = crate::messages::assignment_texts(t);
+            let a = super::assignment_texts(t);
             let label = crate::messages::fill(a.picker_assignment, &[("title", &title)]);
             view! {
                 <label>
