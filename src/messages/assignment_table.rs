@@ -184,6 +184,10 @@ messages! {
         hand_in_host,
         /// How to hand in otherwise.
         hand_in_export,
+        /// Where the reviewer stands while an assignment seals the runs.
+        review_closed,
+        /// The seal's notice while a locked attempt waits for a retry.
+        sealed_held,
         see_requests,
         /// What round `{round}` adds to a count: `{n}`.
         see_round,

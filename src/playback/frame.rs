@@ -103,6 +103,11 @@ fn part_index(part: Part) -> usize {
 impl Recording {
     /// The frame after the first `cursor` steps (clamped to the run).
     pub fn frame(&self, cursor: usize) -> Frame {
+        self.frame_with(cursor, self.actual_at(cursor))
+    }
+
+    /// The frame after the first `cursor` steps with `actual` the copies actually running.
+    fn frame_with(&self, cursor: usize, actual: Vec<Rc<str>>) -> Frame {
         let cursor = cursor.min(self.len());
         let shown = &self.steps[..cursor];
         let store = self.store_at(cursor);
@@ -127,7 +132,6 @@ impl Recording {
 
         let running = |v: &Value| v.as_copy().is_some_and(|c| c.status == Status::Running);
         let believed = sorted(entries.iter().filter(|(_, v)| running(v)).map(|(k, _)| k.clone()).collect());
-        let actual = self.actual_at(cursor);
         let missing = |from: &[Rc<str>], other: &[Rc<str>]| -> Vec<Rc<str>> {
             from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
         };
@@ -179,7 +183,10 @@ impl Recording {
     /// this one rule over every run, whatever its name, its changes or its length, so no path
     /// can show a recorded outcome (a run of no steps included) before the predictions lock.
     pub fn sealed_frame(&self) -> Frame {
-        let start = self.frame(0);
+        // What ran before any request was sent: a report the API server refuses (a part down at
+        // step 0) already counts at step 0 of an unsealed run, which would show that row's
+        // believed and actual before the lock.
+        let start = self.frame_with(0, self.actual_initial.clone());
         // A run of no steps is at its end at step 0, where the frame says the rounds it ran and
         // the parts its changes left down: the start says neither.
         Frame {
@@ -290,6 +297,15 @@ mod tests {
         let agents = Recording::of_run(Run::Lesson, PartSet::of(Part::NodeAgents), &back, None).unwrap();
         assert_eq!(store_down.len(), 0);
         assert!(store_down.frame(0).at_end(), "unsealed, a run of no steps is at its end at once");
+        // The events with the API server down: the death report never lands, and unsealed the
+        // start already shows the ghost (that row's 3/2); sealed, the start is the same whatever
+        // is down.
+        let api = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &[], None).unwrap();
+        let healthy = Recording::of_run(Run::Events, PartSet::NONE, &[], None).unwrap();
+        assert!(!api.frame(0).ghosts.is_empty());
+        let (a, h) = (api.sealed_frame(), healthy.sealed_frame());
+        assert_eq!((&a.world, &a.services, &a.ghosts, &a.actual), (&h.world, &h.services, &h.ghosts, &h.actual));
+        assert!(a.ghosts.is_empty());
         for r in [lesson(), store_down, agents] {
             let f = r.sealed_frame();
             assert!(f.sealed && !f.at_end(), "sealed: never at its end, so no verdict shows");
@@ -297,7 +313,8 @@ mod tests {
             assert_eq!((f.summary.steps, f.summary.item_reads, f.summary.writes, f.revision), (0, 0, 0, 0));
             assert!(f.pending.is_empty() && f.changes.is_empty());
             let start = r.frame(0);
-            assert_eq!((f.entries, f.world, f.down), (start.entries, start.world, r.down), "the start stays");
+            let world = crate::playback::World::of(&start.entries, &r.actual_initial);
+            assert_eq!((f.entries, f.world, f.down), (start.entries, world, r.down), "the start stays");
         }
     }
 

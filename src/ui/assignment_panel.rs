@@ -138,11 +138,19 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                     {work.a.student_label} " "
                     <input type="text" data-testid="student" autocomplete="name" maxlength="200"
                         prop:value=move || work.student.get()
-                        on:change=move |ev| loaded.with_value(|l| work.save_student(&l.text, event_target_value(&ev))) />
+                        on:input=move |ev| loaded.with_value(|l| work.save_student(&l.text, event_target_value(&ev))) />
                 </label>
             </p>
             {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
-            {move || lab.sealed().then(|| view! { <p class="notice" role="status" data-testid="sealed">{if work.locked.get() { work.a.sealed_for_good } else { work.a.sealed }}</p> })}
+            {move || lab.sealed().then(|| {
+                // Locked: for good when the assignment never reveals, else until the last try.
+                let said = match (work.locked.get(), loaded.with_value(|l| l.assignment.reveal)) {
+                    (false, _) => work.a.sealed,
+                    (true, false) => work.a.sealed_for_good,
+                    (true, true) => work.a.sealed_held,
+                };
+                view! { <p class="notice" role="status" data-testid="sealed">{said}</p> }
+            })}
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>
                 <div class="items">{inputs}</div>
                 // Once locked, the results come back in the grid's place (in the reveal).

@@ -196,7 +196,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
             <BelievedActual lab />
             <FailureMatrix lab />
             <share_link::ShareLink lab predictions />
-            {review(t)}
+            {review(lab, t)}
         </main>
     }
 }
@@ -234,13 +234,22 @@ fn assignment_area(lab: Lab, shared: Shared, predictions: share_link::Prediction
 fn assignment_area(_: Lab, _: Shared, _: share_link::Predictions) -> impl IntoView {}
 
 /// Reviewing an exported report belongs to the assignments build; the plain lab links there.
+/// While an open assignment seals the runs the reviewer is closed: a report of that assignment
+/// (or one written by hand) would show its answer key before the lock.
 #[cfg(feature = "assignments")]
-fn review(t: &'static Messages) -> impl IntoView {
-    view! { <report_review::ReportReview t /> }
+fn review(lab: Lab, t: &'static Messages) -> impl IntoView {
+    let a = assignment_texts(t);
+    move || {
+        if lab.sealed() {
+            view! { <p class="review hint" data-testid="review-closed">{a.review_closed}</p> }.into_any()
+        } else {
+            view! { <report_review::ReportReview t /> }.into_any()
+        }
+    }
 }
 
 #[cfg(not(feature = "assignments"))]
-fn review(t: &'static Messages) -> impl IntoView {
+fn review(_: Lab, t: &'static Messages) -> impl IntoView {
     view! { <p class="review"><a href="?review=1" data-testid="review-link">{t.review_link}</a></p> }
 }
 

@@ -15,6 +15,11 @@ async function nothingShown(page, lab) {
   await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0 · 0 item reads · 0 writes · revision 0");
   await expect(page.getByTestId("why")).toHaveCount(0);
   await expect(page.getByTestId("matrix-progress")).toHaveText(/^0 of 7/);
+  // The start is the start whatever is down: no death that only a part down would leave unknown.
+  await expect(page.locator("[data-testid=world] [data-state=ghost]")).toHaveCount(0);
+  await expect(page.getByTestId("believed-gap")).toHaveCount(0);
+  // A report of this assignment would carry its answer key: the reviewer is closed meanwhile.
+  await expect(page.getByTestId("review-closed")).toBeVisible();
   const text = await page.locator("body").innerText();
   // The verdict words themselves are the matrix grid's choices; the verdicts are under "why".
   for (const answer of ["of 17", "of 16", "Step 1 ", "Why decisions stopped"]) {
