@@ -213,7 +213,11 @@ pub(super) fn PredictionInput(
     };
     let set = {
         let id = item.id.clone();
-        move |text: String| work.save_field(&loaded.get_value().text, &id, text)
+        move |text: String| {
+            // What blocked Run is about the entries as they were: a change makes it stale.
+            work.blocked.set(None);
+            work.save_field(&loaded.get_value().text, &id, text)
+        }
     };
     let is_word = matches!(item.answer, Answer::Word(_));
     let (t, a) = (work.t, work.a);
