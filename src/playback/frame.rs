@@ -304,7 +304,10 @@ mod tests {
         let healthy = Recording::of_run(Run::Events, PartSet::NONE, &[], None).unwrap();
         assert!(!api.frame(0).ghosts.is_empty());
         let (a, h) = (api.sealed_frame(), healthy.sealed_frame());
-        assert_eq!((&a.world, &a.services, &a.ghosts, &a.actual), (&h.world, &h.services, &h.ghosts, &h.actual));
+        assert_eq!(
+            (&a.world, &a.services, &a.ghosts, &a.actual),
+            (&h.world, &h.services, &h.ghosts, &h.actual)
+        );
         assert!(a.ghosts.is_empty());
         for r in [lesson(), store_down, agents] {
             let f = r.sealed_frame();
