@@ -12,7 +12,7 @@ test("the glossary explains the table's words and marks", async ({ page }) => {
   for (const term of ["items:", "rd:", "wr:", "-:", "done · half · halted · unknown:", "believed · actual:", "m1 · node/m1:", "a token on a link:", "under the scrubber: ┃"]) {
     await expect(glossary.locator("li", { hasText: term }).first()).toBeVisible();
   }
-  await expect(glossary).toContainText('3/2 reads "3 believed, 2 actual", not a fraction');
+  await expect(glossary).toContainText('a cell like 4/1 reads "4 believed, 1 actual", not a fraction');
 });
 
 test("each part says what it reads every round, from the model's own list", async ({ page }) => {
