@@ -194,6 +194,17 @@ mod tests {
         Plane::new(lesson_initial(), down)
     }
 
+    /// The lesson's state with `n` more copies running on m1 (service `z`, no service key).
+    fn lesson_with_copies(n: usize) -> Vec<(Rc<str>, Value)> {
+        use crate::model::value::{Copy, Status};
+        let mut initial = lesson_initial();
+        initial.extend((0..n).map(|i| {
+            let copy = Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running };
+            (Rc::from(format!("copy/z-{i}")), Value::Copy(copy))
+        }));
+        initial
+    }
+
     #[test]
     fn an_idle_stretch_copied_is_the_stretch_run() {
         // The scheduler down from the start, back at round 40: rounds 2 to 39 find the same
@@ -235,13 +246,8 @@ mod tests {
 
     #[test]
     fn a_large_store_idle_for_a_thousand_rounds_is_scanned_only_around_its_changes() {
-        use crate::model::value::{Copy, Status};
         // 5,000 running copies and a report at round 1000 (at 200,000 keys this took 19 s).
-        let mut initial = lesson_initial();
-        initial.extend((0..5_000).map(|i| {
-            let copy = Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running };
-            (Rc::from(format!("copy/z-{i}")), Value::Copy(copy))
-        }));
+        let initial = lesson_with_copies(5_000);
         let keys = initial.len();
         let mut plane = Plane::new(initial, PartSet::NONE);
         plane.run_timeline(8, &[Event::at(1000, Change::Report)]).unwrap();
@@ -256,11 +262,7 @@ mod tests {
     #[test]
     fn a_report_every_round_that_changes_nothing_scans_nothing_more() {
         use crate::model::value::{Copy, Status};
-        let mut initial = lesson_initial();
-        initial.extend((0..2_000).map(|i| {
-            let copy = Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running };
-            (Rc::from(format!("copy/z-{i}")), Value::Copy(copy))
-        }));
+        let initial = lesson_with_copies(2_000);
         let keys = initial.len();
         let reports: Vec<Event> = (1..=300).map(|r| Event::at(r, Change::Report)).collect();
         let mut plane = Plane::new(initial.clone(), PartSet::NONE);
