@@ -327,6 +327,37 @@ messages! {
         part_lists_api,
         /// The glossary's summary line.
         glossary_title,
+        /// A matrix row with nothing down, in a sentence: "with nothing down".
+        down_nothing,
+        /// The sentence of a run with no step at all.
+        run_nothing_acts,
+        /// A matrix row's button: runs the failure-matrix events with `{down}` down.
+        matrix_fill,
+        /// The button that brings a row's parts back at the end of its run.
+        matrix_repair,
+        /// The button that has the node agents report again after a row's repair.
+        matrix_report,
+        /// Beside the diagram: this run fills no row of the failure matrix.
+        matrix_other_run,
+        /// Beside the diagram: parts changed mid-run fill no row.
+        matrix_mid_run,
+        /// The one-click switch to the failure-matrix events with `{down}` down.
+        matrix_switch,
+        /// The name of the links to the panels beside the trace.
+        panels_label,
+        /// The panel links' short names: the store, the world, believed and actual, the failure
+        /// matrix, the load, the words.
+        nav_store,
+        /// See `nav_store`.
+        nav_world,
+        /// See `nav_store`.
+        nav_believed,
+        /// See `nav_store`.
+        nav_matrix,
+        /// See `nav_store`.
+        nav_load,
+        /// See `nav_store`.
+        nav_words,
         /// Glossary: items.
         gloss_items,
         /// Glossary: rd.

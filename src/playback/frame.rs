@@ -90,6 +90,11 @@ impl Frame {
         Totals { item_reads: self.summary.item_reads, writes: self.summary.writes }
     }
 
+    /// Item reads and writes of the cursor's round so far (the requests' before round 1).
+    pub fn round_totals(&self) -> Totals {
+        self.per_round.get(self.round as usize).copied().unwrap_or_default()
+    }
+
     /// Item reads and writes of `part` so far.
     pub fn of_part(&self, part: Part) -> Totals {
         self.per_component[part_index(part)]

@@ -42,9 +42,14 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
         }
         // At the end of a failure run: why each decision stopped.
         let recording = lab.recording();
-        if let (Some(row), true) = (&recording.matrix_row, frame.at_end()) {
+        let why = match (&recording.matrix_row, frame.at_end()) {
+            (Some(row), true) => reasons(row, &recording.responses),
+            _ => Vec::new(),
+        };
+        // No heading over nothing: after a repair that closed every gap, no decision stopped.
+        if !why.is_empty() {
             let _ = write!(html, r#"<h3>{}</h3><ul data-testid="why">"#, Esc(t.why_title));
-            for r in reasons(row, &recording.responses) {
+            for r in why {
                 let _ = write!(html, "<li>{}</li>", Esc(&t.reason(&r)));
             }
             html.push_str("</ul>");

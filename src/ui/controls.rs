@@ -3,7 +3,6 @@
 use super::lab::{Lab, SPEEDS};
 use crate::formats::html::Esc;
 use crate::messages::fill;
-use crate::model::Run;
 use crate::playback::MarkKind;
 use leptos::prelude::*;
 
@@ -137,19 +136,12 @@ fn Marks(lab: Lab) -> impl IntoView {
 pub fn Controls(lab: Lab) -> impl IntoView {
     let len = move || lab.frame().len;
     let at_start = move || lab.cursor.get() == 0;
-    // A run with no step at all (the state store down) still has to be run once to count.
-    let at_end = move || {
-        // With no step at all (the state store down from the start) the end is the start.
-        let down = lab.down.get();
-        let unrun = lab.run.get() == Run::Events
-            && lab.timeline.get().is_empty()
-            && !lab.finished.get().iter().any(|(d, _)| *d == down);
-        lab.cursor.get() >= len() && !unrun || lab.sealed()
-    };
+    // A run with no step at all is over as soon as it is shown (see `Lab::settle`).
+    let at_end = move || lab.cursor.get() >= len() || lab.sealed();
     let t = lab.t;
     view! {
         <div class="controls" role="toolbar" aria-label=t.controls_label>
-            <button data-testid="play" on:click=move |_| toggle(lab) disabled=move || lab.sealed() aria-keyshortcuts="Space">
+            <button data-testid="play" on:click=move |_| toggle(lab) disabled=move || lab.sealed() || len() == 0 aria-keyshortcuts="Space">
                 {move || if lab.playing.get() { t.pause } else { t.play }}
             </button>
             <button data-testid="back" on:click=move |_| back(lab) disabled=at_start aria-keyshortcuts="ArrowLeft">

@@ -3,9 +3,10 @@
 //! does nothing. Pressing a part takes it down, or brings it back, from the next round on.
 
 use super::lab::Lab;
+use super::lab::Reached;
 use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
-use crate::model::{Change, Op, Part, PartSet};
+use crate::model::{Change, Op, Part, PartSet, Run, MATRIX_ORDER};
 use leptos::prelude::*;
 
 /// The four components and the store, and the controls that act on several parts or on the
@@ -23,8 +24,13 @@ pub fn Diagram(lab: Lab) -> impl IntoView {
                 <PartBox lab part=Part::StateStore area="store" />
                 <PartBox lab part=Part::Scheduler area="sched" />
                 <PartBox lab part=Part::NodeAgents area="nodes" />
+                <Link lab part=Part::ApiServer area="api" />
+                <Link lab part=Part::ControllerManager area="cm" />
+                <Link lab part=Part::Scheduler area="sched" />
+                <Link lab part=Part::NodeAgents area="nodes" />
             </div>
             <TimelineControls lab />
+            <MatrixNote lab />
         </section>
     }
 }
@@ -72,7 +78,8 @@ fn lists(t: &Messages, part: Part) -> Option<String> {
 /// The token on `part`'s link at the cursor, when the step is `part`'s: a read travels from the
 /// store carrying its item count, a write (or remove) to the store carrying its key. Its arrow
 /// points the way it goes, so with reduced motion, where it stands still mid-link, the direction
-/// is still there. It crosses the link in four fifths of a step at the playback speed (a class per
+/// is still there. It travels under the boxes (the style sheet stacks them above the links), so
+/// it never covers a component's text. It crosses the link in four fifths of a step at the playback speed (a class per
 /// speed, in the style sheet); each step alternates two identical animations, so the next one
 /// starts afresh. Escaped markup (see `formats::html`): a key is a teacher's text.
 fn token(lab: Lab, part: Part, area: &str) -> String {
@@ -81,20 +88,10 @@ fn token(lab: Lab, part: Part, area: &str) -> String {
         return String::new();
     };
     let read = step.op == Op::Read;
-    // Which way "to the store" points from each side of it.
-    let to_store = match area {
-        "api" => '↓',
-        "nodes" => '↑',
-        "cm" => '→',
-        _ => '←',
-    };
-    let arrow = match (to_store, read) {
-        (a, false) => a,
-        ('↓', true) => '↑',
-        ('↑', true) => '↓',
-        ('→', true) => '←',
-        (_, true) => '→',
-    };
+    // The API server and the controller manager stand left of the store, the scheduler and the
+    // node agents right of it: a write points to the store, a read away from it.
+    let left = matches!(area, "api" | "cm");
+    let arrow = if left != read { '→' } else { '←' };
     let label = if read { lab.t.items(step.items) } else { step.key.to_string() };
     format!(
         r#"<span class="token {} {} speed-{}" data-testid="token">{arrow} {}</span>"#,
@@ -132,8 +129,17 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
             <span class="lists">{lists(t, part)}</span>
             {store.then(|| view! { <StoreLine lab t /> })}
             <span class="action">{move || state().2}</span>
-            <span class="link" aria-hidden="true" inner_html=move || token(lab, part, area)></span>
         </button>
+    }
+}
+
+/// The link between `part` and the store: a line of its own in the diagram's grid, as long as the
+/// gap between them, along which the step's token travels.
+#[component]
+fn Link(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
+    view! {
+        <span class=format!("link link-{area}") data-testid=format!("link-{}", slug(part)) aria-hidden="true"
+            inner_html=move || token(lab, part, area)></span>
     }
 }
 
@@ -151,7 +157,18 @@ fn StoreLine(lab: Lab, t: &'static Messages) -> impl IntoView {
     };
     view! {
         <span class="revision-line">{move || fill(t.revision, &[("n", &lab.frame().revision)])}</span>
-        <span class="doing" data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
+        <span class=move || doing_class(lab) data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
+    }
+}
+
+/// The store's line flashes on each write or remove: two identical animations alternate by step,
+/// so the next write flashes afresh.
+fn doing_class(lab: Lab) -> &'static str {
+    let frame = lab.frame();
+    match frame.step.as_ref().map(|s| s.op) {
+        Some(Op::Write | Op::Remove) if frame.cursor % 2 == 0 => "doing wrote a",
+        Some(Op::Write | Op::Remove) => "doing wrote b",
+        _ => "doing",
     }
 }
 
@@ -180,4 +197,33 @@ fn TimelineControls(lab: Lab) -> impl IntoView {
             <span id="report-state" class="hint">{move || if gap() { t.report_needed } else { t.report_not_needed }}</span>
         </div>
     }
+}
+
+/// Beside the diagram, when the parts pressed cannot fill a row of the failure matrix: why, and
+/// a one-click switch to the run that fills the row of the parts down, when there is one.
+#[component]
+fn MatrixNote(lab: Lab) -> impl IntoView {
+    let t = lab.t;
+    let note = move || {
+        let (run, down, changed) = (lab.run.get(), lab.down.get(), !lab.timeline.with(Vec::is_empty));
+        let why = match run {
+            Run::Events if changed && !lab.fills_row() => t.matrix_mid_run,
+            Run::Events => return None,
+            _ if down.is_empty() && !changed => return None,
+            _ => t.matrix_other_run,
+        };
+        // The row to switch to: the parts down now, when the matrix has that row.
+        let parts = lab.frame().down_next();
+        let parts = if parts.is_empty() { down } else { parts };
+        let switch = MATRIX_ORDER.contains(&parts).then(|| {
+            let label = fill(t.matrix_switch, &[("down", &t.down(parts))]);
+            view! {
+                <button type="button" data-testid="matrix-switch" on:click=move |_| lab.fill_row(parts, Reached::Run)>{label}</button>
+            }
+        });
+        Some(view! {
+            <p class="matrix-note" role="status" data-testid="matrix-note">{why} " " {switch}</p>
+        })
+    };
+    view! { {note} }
 }

@@ -18,7 +18,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             .iter()
             .map(|&down| {
                 let reached = finished.iter().filter(|(d, _)| *d == down).map(|(_, r)| *r).max();
-                view! { <MatrixLine t down reached /> }
+                view! { <MatrixLine lab down reached /> }
             })
             .collect_view()
     };
@@ -116,9 +116,12 @@ fn column_names(t: &Messages) -> [&'static str; 10] {
     ]
 }
 
-/// One row: the lesson's words once run, dashes before.
+/// One row: the lesson's words once run, dashes before. The row's name is a button that fills
+/// it (the failure-matrix events with its parts down, run to the end); once run, its repair and
+/// then its report are buttons in their own cells.
 #[component]
-fn MatrixLine(t: &'static Messages, down: PartSet, reached: Option<Reached>) -> impl IntoView {
+fn MatrixLine(lab: Lab, down: PartSet, reached: Option<Reached>) -> impl IntoView {
+    let t = lab.t;
     let name = t.down(down);
     let beyond =
         (down == PartSet::of(Part::NodeAgents) || down == PartSet::CONTROL_PLANE).then_some(t.matrix_beyond);
@@ -126,16 +129,49 @@ fn MatrixLine(t: &'static Messages, down: PartSet, reached: Option<Reached>) -> 
         Some(run) => lesson_cells(t, &run.row),
         None => vec![t.not_yet.to_string(); 8],
     };
-    cells.extend(match reached {
+    let later = match reached {
         Some(r) => repair_cells(t, down, r),
         None => [t.not_yet.to_string(), t.not_yet.to_string()],
-    });
+    };
+    // The next phase a press can fill: the repair once run, the report once repaired (where the
+    // repair left a gap); none for the healthy row, which has nothing to repair.
+    let has_report = repair_row(down).is_ok_and(|r| r.reported.is_some());
+    let next = match reached {
+        Some(Reached::Run) if !down.is_empty() => Some((Reached::Repaired, t.matrix_repair, 8)),
+        Some(Reached::Repaired) if has_report => Some((Reached::Reported, t.matrix_report, 9)),
+        _ => None,
+    };
+    let label = fill(
+        t.matrix_fill,
+        &[("down", &if down.is_empty() { t.down_nothing.to_string() } else { name.clone() })],
+    );
     // Ids stay in the lesson's words in every language: links and tests point at them.
-    let testid = format!("matrix-row-{}", crate::formats::tables::row_name(down).replace(' ', "-"));
+    let row = crate::formats::tables::row_name(down).replace(' ', "-");
+    let testid = format!("matrix-row-{row}");
+    let lesson = cells.drain(..).zip(column_names(t)).map(|(c, name)| view! { <td data-label=name>{c}</td> });
+    let phase_row = row.clone();
+    let after = later.into_iter().enumerate().map(move |(i, c)| {
+        let column = column_names(t)[8 + i];
+        match next.filter(|n| n.2 == 8 + i) {
+            Some((phase, text, _)) => view! {
+                <td data-label=column>
+                    <button type="button" class="phase" data-testid=format!("matrix-{}-{phase_row}", if i == 0 { "repair" } else { "report" })
+                        on:click=move |_| lab.fill_row(down, phase)>{text}</button>
+                </td>
+            }
+            .into_any(),
+            None => view! { <td data-label=column>{c}</td> }.into_any(),
+        }
+    });
     view! {
         <tr data-testid=testid.clone() id=testid class:pending=reached.is_none()>
-            <th scope="row">{name}<span class="note">{beyond}</span></th>
-            {cells.into_iter().zip(column_names(t)).map(|(c, name)| view! { <td data-label=name>{c}</td> }).collect_view()}
+            <th scope="row">
+                <button type="button" class="fill" aria-label=label data-testid=format!("matrix-fill-{row}")
+                    on:click=move |_| lab.fill_row(down, Reached::Run)>{name}</button>
+                <span class="note">{beyond}</span>
+            </th>
+            {lesson.collect_view()}
+            {after.collect_view()}
         </tr>
     }
 }

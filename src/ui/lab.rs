@@ -250,15 +250,60 @@ impl Lab {
         self.timeline.set(Vec::new());
         self.cursor.set(0);
         self.ended.set(false);
+        self.settle();
     }
 
-    /// Starts the run over: step 0, the student's changes at rounds undone (parts down from the
-    /// start stay down).
+    /// Shows another run from its start with every change the student made carried over: the
+    /// parts down from the start and those taken down or brought back at rounds. Nothing the
+    /// student chose is dropped by picking another run.
+    pub fn pick(&self, run: Run) {
+        let timeline = self.timeline.get_untracked();
+        self.switch(run, self.down.get_untracked());
+        self.timeline.set(timeline);
+        self.settle();
+    }
+
+    /// Starts the run over at its healthy start: step 0, every part up (the assignment's own run:
+    /// its own parts down), the student's changes undone.
     pub fn reset(&self) {
+        let own = match self.run.get_untracked() {
+            Run::Given => self.given.with_value(|g| g.as_ref().map(|s| s.down)).unwrap_or(PartSet::NONE),
+            _ => PartSet::NONE,
+        };
         self.playing.set(false);
+        self.down.set(own);
         self.timeline.set(Vec::new());
         self.cursor.set(0);
         self.ended.set(false);
+        self.settle();
+    }
+
+    /// Fills one row of the failure matrix: the lesson's events with `down` down from step 0, as
+    /// far as `reached` (the repair and the report are the model's own, see
+    /// `model::repair_scenarios`), run to the end.
+    pub fn fill_row(&self, down: PartSet, reached: Reached) {
+        let phase = [Reached::Run, Reached::Repaired, Reached::Reported].iter().position(|r| *r == reached);
+        let timeline = repair_scenarios(down)
+            .ok()
+            .and_then(|s| s.get(phase.unwrap_or(0)).map(|s| s.timeline.clone()))
+            .unwrap_or_default();
+        self.switch(Run::Events, down);
+        self.timeline.set(timeline);
+        self.go_to(usize::MAX);
+    }
+
+    /// Whether the run shown, once at its end, fills a row of the failure matrix (tracked): the
+    /// failure-matrix events with parts down from step 0, or a repair or report of the model's.
+    pub fn fills_row(&self) -> bool {
+        self.run.get() == Run::Events && reached(self.down.get(), &self.timeline.get()).is_some()
+    }
+
+    /// A run with no step at all (everything it needs is down) is over as soon as it is shown:
+    /// it ends at step 0, and a failure-matrix row it makes fills at once.
+    fn settle(&self) {
+        if !untrack(|| self.sealed()) && self.recording_untracked().is_empty() {
+            self.go_to(0);
+        }
     }
 
     /// Takes `parts` down, or brings them back, at the cursor: from the next round on (at step
@@ -290,6 +335,7 @@ impl Lab {
         self.ended.set(false);
         self.down.set(edits.down);
         self.timeline.set(edits.timeline);
+        self.settle();
     }
 }
 

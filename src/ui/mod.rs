@@ -165,8 +165,17 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     }
     let predictions: share_link::Predictions = RwSignal::new(None);
     let assignment = assignment_area(lab, shared, predictions);
+    // Embedded, the course page either lets the frame follow the lab's height (the default) or
+    // sets the frame's height itself (`height=fixed`): then the lab is one screen that scrolls
+    // inside its own panels, as it is in a window of its own.
+    let fixed = browser::query("height").is_some_and(|v| v == "fixed");
+    let class = match (embed, fixed) {
+        (false, _) => "lab",
+        (true, true) => "lab embed",
+        (true, false) => "lab embed flow",
+    };
     view! {
-        <main class=if embed { "lab embed" } else { "lab" } data-testid="lab">
+        <main class=class data-testid="lab">
             <header>
                 <h1>{t.title}</h1>
                 <p>{t.intro}</p>
@@ -176,28 +185,54 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                     {link_notices.into_iter().map(|n| view! { <p>{n}</p> }).collect_view()}
                 </div>
             })}
-            {assignment}
-            <ScenarioPicker lab />
-            {move || lab.problem().map(|p| view! { <p class="notice" role="status" data-testid="run-problem">{p}</p> })}
-            <Controls lab />
+            <div class="top">
+                <ScenarioPicker lab />
+                {move || lab.problem().map(|p| view! { <p class="notice" role="status" data-testid="run-problem">{p}</p> })}
+                <Controls lab />
+            </div>
             <Narration lab />
             <div class="stage">
                 <div class="left">
                     <Diagram lab />
-                    <world_view::WorldView lab />
-                    <Glossary t />
                 </div>
                 <div class="right">
-                    <StoreView lab />
                     <TraceTable lab />
+                    <div class="panels" data-testid="panels">
+                        <Switcher t />
+                        {assignment}
+                        <StoreView lab />
+                        <world_view::WorldView lab />
+                        <BelievedActual lab />
+                        <FailureMatrix lab />
+                        <load_chart::LoadChart lab />
+                        <Glossary t />
+                        <share_link::ShareLink lab predictions />
+                        {review(lab, t)}
+                    </div>
                 </div>
             </div>
-            <load_chart::LoadChart lab />
-            <BelievedActual lab />
-            <FailureMatrix lab />
-            <share_link::ShareLink lab predictions />
-            {review(lab, t)}
         </main>
+    }
+}
+
+/// Links to the panels beside the trace: on a wide screen they sit in one box that scrolls, and a
+/// link brings its panel into view there (the page itself does not move); on a phone, where the
+/// panels follow one another down the page, the same links jump down to them. Plain links, so the
+/// switch costs the page no code.
+#[component]
+fn Switcher(t: &'static Messages) -> impl IntoView {
+    let panels = [
+        ("#store-title", t.nav_store),
+        ("#world-title", t.nav_world),
+        ("#believed-title", t.nav_believed),
+        ("#matrix-title", t.nav_matrix),
+        ("#load-title", t.nav_load),
+        ("#glossary", t.nav_words),
+    ];
+    view! {
+        <nav class="switcher" aria-label=t.panels_label>
+            {panels.into_iter().map(|(href, name)| view! { <a href=href>{name}</a> }).collect_view()}
+        </nav>
     }
 }
 
@@ -266,7 +301,11 @@ pub fn Narration(lab: Lab) -> impl IntoView {
             let changes = said(frame.changes.iter().map(|c| t.change(c)).collect());
             sentence = fill(t.changes_at, &[("round", &frame.round), ("changes", &changes)]) + " ";
         }
-        sentence += &t.narrate(frame.step.as_ref(), frame.cursor, &controls::total(lab));
+        sentence += &if frame.len == 0 && frame.at_end() {
+            t.run_nothing_acts.to_string()
+        } else {
+            t.narrate(frame.step.as_ref(), frame.cursor, &controls::total(lab))
+        };
         if let Some(next) = frame.pending.first().map(|e| e.round) {
             let changes =
                 said(frame.pending.iter().filter(|e| e.round == next).map(|e| t.change(&e.change)).collect());
@@ -277,12 +316,15 @@ pub fn Narration(lab: Lab) -> impl IntoView {
     let status = move || {
         let frame = lab.frame();
         let totals = frame.totals();
+        let own = frame.round_totals();
         fill(
             t.status_strip,
             &[
                 ("step", &frame.cursor),
                 ("total", &controls::total(lab)),
                 ("round", &frame.round),
+                ("round_reads", &own.item_reads),
+                ("round_writes", &own.writes),
                 ("reads", &totals.item_reads),
                 ("writes", &totals.writes),
                 ("revision", &frame.revision),
@@ -316,7 +358,7 @@ fn Glossary(t: &'static Messages) -> impl IntoView {
         t.gloss_marks,
     ];
     view! {
-        <details class="glossary" data-testid="glossary">
+        <details class="glossary" id="glossary" data-testid="glossary">
             <summary>{t.glossary_title}</summary>
             <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
         </details>

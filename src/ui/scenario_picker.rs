@@ -12,12 +12,8 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     let is = move |p: fn(Run) -> bool| move || p(lab.run.get());
     let service = RwSignal::new(LessonService::Collector);
     let desired = RwSignal::new(4u32);
-    let send = move || {
-        lab.switch(
-            Run::Scale { service: service.get_untracked(), desired: desired.get_untracked() },
-            lab.down.get_untracked(),
-        )
-    };
+    let send =
+        move || lab.pick(Run::Scale { service: service.get_untracked(), desired: desired.get_untracked() });
     // The assignment's own run, named, once an assignment is open (the assignments build only).
     #[cfg(feature = "assignments")]
     let given = move || {
@@ -43,13 +39,13 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
             <label>
                 <input type="radio" name="play" data-testid="play-lesson"
                     prop:checked=is(|p| p == Run::Lesson)
-                    on:change=move |_| lab.switch(Run::Lesson, lab.down.get_untracked()) />
+                    on:change=move |_| lab.pick(Run::Lesson) />
                 {t.picker_lesson}
             </label>
             <label>
                 <input type="radio" name="play" data-testid="play-events"
                     prop:checked=is(|p| p == Run::Events)
-                    on:change=move |_| lab.switch(Run::Events, lab.down.get_untracked()) />
+                    on:change=move |_| lab.pick(Run::Events) />
                 {t.picker_events}
             </label>
             <div class="own">
