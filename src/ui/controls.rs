@@ -153,7 +153,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <button data-testid="to-end" on:click=move |_| { pause(lab); lab.go_to(usize::MAX) } disabled=at_end aria-keyshortcuts="End">
                 {t.run_to_end}
             </button>
-            <button data-testid="reset" on:click=move |_| reset(lab) disabled=move || at_start() && lab.timeline.with(Vec::is_empty) && !lab.ended.get() aria-keyshortcuts="Home">
+            <button data-testid="reset" on:click=move |_| reset(lab) disabled=move || at_start() && lab.timeline.with(Vec::is_empty) && !lab.ended.get() && lab.down.get().is_empty() aria-keyshortcuts="Home">
                 {t.reset}
             </button>
             <label class="speed">

@@ -18,7 +18,7 @@ pub fn Diagram(lab: Lab) -> impl IntoView {
         <section class="diagram" aria-labelledby="diagram-title" data-testid="diagram">
             <h2 id="diagram-title">{t.diagram_title}</h2>
             <p class="hint">{t.diagram_hint}</p>
-            <div class="plane">
+            <div class="plane" data-testid="plane">
                 <PartBox lab part=Part::ApiServer area="api" />
                 <PartBox lab part=Part::ControllerManager area="cm" />
                 <PartBox lab part=Part::StateStore area="store" />

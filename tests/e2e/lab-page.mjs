@@ -33,15 +33,15 @@ export class LabPage {
     for (let i = 0; i < times; i++) await this.button("forward").click();
   }
 
+  // A run with no step at all is over as soon as it is shown: Run to end is then disabled.
   async runToEnd() {
-    await this.button("to-end").click();
+    if (await this.button("to-end").isEnabled()) await this.button("to-end").click();
   }
 
-  // Back to step 0 with the changes undone; `from` (a part down from the start) comes back and
-  // `to` goes down, both for the whole run.
+  // Back to the healthy start (Reset brings every part back), then `to` down from step 0.
+  // `from`, the part down before, is named for the reader: Reset has brought it back.
   async startOver(from, to) {
     if (await this.button("reset").isEnabled()) await this.button("reset").click();
-    if (from) await this.part(from).click();
     if (to) await this.part(to).click();
   }
 

@@ -4,18 +4,18 @@
 import { test, expect } from "@playwright/test";
 import { LabPage } from "./lab-page.mjs";
 
-const token = (page, part) => page.getByTestId(`part-${part}`).getByTestId("token");
+const token = (page, part) => page.getByTestId(`link-${part}`).getByTestId("token");
 const box = (locator) => locator.evaluate((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top]; });
 
 test("each step moves a token between its component and the store: a read's count, a write's key", async ({ page }) => {
   const lab = new LabPage(page);
   await lab.open();
   await expect(page.getByTestId("token")).toHaveCount(0);
-  await lab.forward(1); // the API server writes service/collector: down its link to the store
+  await lab.forward(1); // the API server writes service/collector: along its link to the store, on its right
   await expect(page.getByTestId("token")).toHaveCount(1);
-  await expect(token(page, "api-server")).toHaveText("↓ service/collector");
+  await expect(token(page, "api-server")).toHaveText("→ service/collector");
   await expect(token(page, "api-server")).toHaveClass(/write/);
-  await lab.forward(2); // the controller manager reads copy/*: 5 items come back from the store
+  await lab.forward(2); // the controller manager reads copy/*: 5 items come back from the store, on its right
   await expect(token(page, "controller-manager")).toHaveText("← 5 items");
   await expect(token(page, "controller-manager")).toHaveClass(/read/);
   await lab.forward(4); // steps 4 to 7: the scheduler, on the store's other side
@@ -94,7 +94,7 @@ for (const scheme of ["light", "dark"]) {
       await expect.poll(() => lab.traceRows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(9);
       await lab.button("play").click(); // paused mid-run, a token on its link
       await expect(page.getByTestId("token")).toHaveCount(1);
-      for (const id of ["diagram", "step-sentence", "status-strip"]) await expect(page.getByTestId(id)).toBeInViewport();
+      for (const id of ["plane", "step-sentence", "status-strip"]) await expect(page.getByTestId(id)).toBeInViewport();
       await page.screenshot({ path: `tests/e2e/artifacts/screenshots/mid-playback-${width}-${scheme}.png` });
     });
   }

@@ -30,7 +30,7 @@ async function tryEverything(page, lab) {
 // The places where counts are shown all say nothing yet.
 async function nothingShown(page, lab) {
   await expect(lab.traceRows).toHaveCount(0);
-  await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0 · 0 item reads · 0 writes · revision 0");
+  await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0: 0 item reads, 0 writes · in all 0 item reads, 0 writes · revision 0");
   await expect(page.getByTestId("trace-summary")).toHaveText(
     "components visited 0   trace steps 0   store reads 0   store writes 0   revision 0 -> 0   round 0",
   );

@@ -12,7 +12,7 @@ const inline = (doc) => `./?a=${Buffer.from(JSON.stringify(doc)).toString("base6
 async function nothingShown(page, lab) {
   await expect(page.getByTestId("sealed")).toBeVisible();
   await expect(lab.traceRows).toHaveCount(0);
-  await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0 · 0 item reads · 0 writes · revision 0");
+  await expect(page.getByTestId("status-strip")).toHaveText("Step 0 of ? · round 0: 0 item reads, 0 writes · in all 0 item reads, 0 writes · revision 0");
   await expect(page.getByTestId("why")).toHaveCount(0);
   await expect(page.getByTestId("matrix-progress")).toHaveText(/^0 of 7/);
   // The start is the start whatever is down: no death that only a part down would leave unknown.
