@@ -4,6 +4,7 @@
 
 mod edits;
 mod frame;
+mod load;
 mod marks;
 mod rounds;
 mod window;
@@ -12,6 +13,7 @@ mod world;
 pub use crate::model::{RoundSpan, ServiceCount};
 pub use edits::Edits;
 pub use frame::Frame;
+pub use load::{load_chart, LoadBar, LoadChart, LoadSegment, LOAD_PARTS, MOST_ROUNDS};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
 pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
