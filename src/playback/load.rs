@@ -75,11 +75,14 @@ mod tests {
     use crate::model::Scenario;
     use crate::playback::Recording;
 
+    /// A bar as a test reads it: its part, reads, and (round, reads) segments.
+    type Bar = (Part, usize, Vec<(Option<u32>, usize)>);
+
     #[test]
     fn the_lessons_load_is_the_deciding_parts_round_by_round() {
         let r = Recording::of(&Scenario::lesson()).unwrap();
         let chart = load_chart(&r.frame(r.len()));
-        let bars: Vec<(Part, usize, Vec<(Option<u32>, usize)>)> = chart
+        let bars: Vec<Bar> = chart
             .bars
             .iter()
             .map(|b| (b.part, b.reads, b.segments.iter().map(|s| (s.round, s.reads)).collect()))
