@@ -83,14 +83,9 @@ pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
 
 /// Item reads and writes of each round, from round 0 (the requests before round 1) to the last
 /// round run; a round with no step (everything it needed was down) counts zero.
+/// The model's one split of a trace into rounds ([`crate::model::per_round`]).
 pub fn per_round(outcome: &Outcome) -> Vec<Totals> {
-    let mut rounds = vec![Totals::default(); outcome.plane.rounds() as usize + 1];
-    for step in outcome.plane.store().trace() {
-        if let Some(t) = rounds.get_mut(step.round as usize) {
-            *t = t.plus(step);
-        }
-    }
-    rounds
+    crate::model::per_round(outcome.plane.store().trace(), outcome.plane.rounds())
 }
 
 /// The result of a run as a JSON string.

@@ -146,6 +146,7 @@ pub static EN: Messages = Messages {
     trace_requests: "requests",
     trace_round: "round {n}",
     trace_round_totals: "{reads} item reads, {writes} writes",
+    trace_heading_separator: " · ",
     trace_summary: "components visited {components}   trace steps {steps}   store reads {reads}   store writes {writes}   revision {from} -> {to}   round {round}",
 
     matrix_title: "Failure matrix",

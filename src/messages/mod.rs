@@ -40,10 +40,12 @@ macro_rules! messages {
 mod assignment_table;
 mod en;
 mod table;
+mod views;
 
 pub use assignment_table::AssignmentMessages;
 pub use en::{EN, EN_ASSIGNMENTS};
 pub use table::Messages;
+pub use views::HeadingText;
 
 /// Every language the lab has a table for; the first is the default.
 pub static LANGUAGES: [&Messages; 1] = [&EN];

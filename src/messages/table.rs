@@ -287,6 +287,9 @@ messages! {
         trace_round,
         /// A round's own totals beside its heading: `{reads}` item reads, `{writes}` writes.
         trace_round_totals,
+        /// Between a round heading's name, its totals and its changes, read aloud and copied
+        /// (the heading shows them apart by spacing, which text does not carry).
+        trace_heading_separator,
         /// The summary line: `{components}`, `{steps}`, `{reads}`, `{writes}`, `{from}`, `{to}`, `{round}`.
         trace_summary,
 

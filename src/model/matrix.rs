@@ -4,6 +4,7 @@
 use super::api_server::Response;
 use super::part::{Part, PartSet};
 use super::scenario::{Outcome, Scenario};
+use super::services::{count_of, service_counts};
 use super::trace::{Totals, TraceLimit};
 use super::value::{Copy, Status, Value};
 use serde::Serialize;
@@ -59,9 +60,9 @@ pub struct MatrixRow {
     pub reads: Verdict,
     /// Running copies keep serving: always true, since the control plane does not do the work.
     pub traffic_continues: bool,
-    /// Collector copies the store counts as running.
+    /// Collector copies the store counts as running (by [`super::services::service_counts`]).
     pub believed: usize,
-    /// Collector copies actually running.
+    /// Collector copies actually running (by the same rule).
     pub actual: usize,
     /// Items read from the store over the run.
     pub item_reads: usize,
@@ -111,13 +112,11 @@ pub fn matrix_run(down: PartSet) -> Result<MatrixRun, TraceLimit> {
 pub fn judge(outcome: &Outcome, down: PartSet) -> (MatrixRow, bool) {
     let store = outcome.plane.store();
     let reported = store.get(DEAD_COPY).and_then(Value::as_copy).is_none_or(|c| c.status != Status::Running);
-    let collectors: Vec<&Copy> = store
-        .entries()
-        .filter(|(k, _)| k.starts_with("copy/collector"))
-        .filter_map(|(_, v)| v.as_copy())
-        .collect();
+    // Collector copies by the one rule of `services.rs`: the service a copy's value names.
+    let collectors: Vec<&Copy> =
+        store.entries().filter_map(|(_, v)| v.as_copy()).filter(|c| &*c.service == "collector").collect();
     let count = |s: Status| collectors.iter().filter(|c| c.status == s).count();
-    let believed = count(Status::Running);
+    let (believed, actual) = count_of(&service_counts(store.entries(), store.actual()), "collector");
     let desired = match store.get("service/collector") {
         Some(Value::Service(s)) => s.desired as usize,
         _ => 0,
@@ -139,7 +138,7 @@ pub fn judge(outcome: &Outcome, down: PartSet) -> (MatrixRow, bool) {
         reads: if ledger_down { Verdict::Halted } else { Verdict::Done },
         traffic_continues: true,
         believed,
-        actual: store.actual().iter().filter(|k| k.starts_with("copy/collector")).count(),
+        actual,
         item_reads: totals.item_reads,
         writes: totals.writes,
     };

@@ -16,6 +16,7 @@ pub mod repair;
 pub mod run;
 pub mod scenario;
 pub mod scheduler;
+pub mod services;
 mod shortest;
 pub mod state_store;
 pub mod timeline;
@@ -31,7 +32,11 @@ pub use plane::{Plane, DEFAULT_MAX_ROUNDS};
 pub use repair::{repair_row, repair_scenarios, RepairRow};
 pub use run::{LessonService, Run, RunError, MAX_DESIRED};
 pub use scenario::{lesson_events, lesson_initial, lesson_request, Outcome, Scenario};
+pub use services::{count_of, service_counts, ServiceCount};
 pub use state_store::StateStore;
 pub use timeline::{Change, Event};
-pub use trace::{ActualChange, Limits, Op, Step, Totals, TraceLimit, TraceSummary, MAX_TRACE_STEPS};
+pub use trace::{
+    per_round, round_spans, ActualChange, Limits, Op, RoundSpan, Step, Totals, TraceLimit, TraceSummary,
+    MAX_TRACE_STEPS,
+};
 pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};

@@ -117,6 +117,61 @@ impl Totals {
     }
 }
 
+/// One round of a trace (see [`round_spans`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundSpan {
+    /// The round (0: the requests).
+    pub round: u32,
+    /// Its first step, numbered from 1.
+    pub first: usize,
+    /// Its last step, numbered from 1.
+    pub last: usize,
+    /// How many steps it has.
+    pub steps: usize,
+    /// Its item reads and writes.
+    pub totals: Totals,
+}
+
+/// Each round of `trace` that has a step, in order: its number, its first and last step
+/// (numbered from 1, as the trace numbers them), its steps and its item reads and writes. The
+/// one place a round's start is found (a step starts a round when the step before it is of
+/// another round) and a round's totals summed: here, in the model, because the JSON `cplab run`
+/// prints, the answer keys and playback all need them and the model is the layer all reach.
+pub fn round_spans(trace: &[Step]) -> Vec<RoundSpan> {
+    let mut spans: Vec<RoundSpan> = Vec::new();
+    for (i, s) in trace.iter().enumerate() {
+        match spans.last_mut() {
+            Some(span) if span.round == s.round => {
+                span.last = i + 1;
+                span.steps += 1;
+                span.totals = span.totals.plus(s);
+            }
+            _ => spans.push(RoundSpan {
+                round: s.round,
+                first: i + 1,
+                last: i + 1,
+                steps: 1,
+                totals: Totals::default().plus(s),
+            }),
+        }
+    }
+    spans
+}
+
+/// Item reads and writes of each round of `trace` from round 0 (the requests) to `rounds`, a
+/// round with no step counting zero: [`round_spans`] laid out by round number.
+pub fn per_round(trace: &[Step], rounds: u32) -> Vec<Totals> {
+    let mut out = vec![Totals::default(); rounds as usize + 1];
+    for span in round_spans(trace) {
+        if let Some(t) = out.get_mut(span.round as usize) {
+            // Rounds only grow along a trace, so each has one span; summed all the same.
+            t.item_reads += span.totals.item_reads;
+            t.writes += span.totals.writes;
+        }
+    }
+    out
+}
+
 /// The totals under a trace table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceSummary {

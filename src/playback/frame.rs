@@ -2,21 +2,12 @@
 //! replayed once; totals come from the recording's running counts; believed and actual are
 //! compared here, so no view sums or compares anything itself.
 
+use super::rounds::{part_index, with_changes};
 use super::{sorted, Recording, World};
-use crate::model::{Change, Event, Op, Part, PartSet, Status, Step, Totals, TraceSummary, Value};
-use rustc_hash::FxHashMap;
+use crate::model::{
+    service_counts, Change, Event, Part, PartSet, ServiceCount, Status, Step, Totals, TraceSummary, Value,
+};
 use std::rc::Rc;
-
-/// One service's copies: how many the store believes run, and how many actually do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServiceCount {
-    /// The service's name.
-    pub service: Rc<str>,
-    /// Copies of it the store holds as running.
-    pub believed: usize,
-    /// Copies of it actually running.
-    pub actual: usize,
-}
 
 /// What a view shows after the first `cursor` steps of a recording.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +44,7 @@ pub struct Frame {
     pub ghosts: Vec<Rc<str>>,
     /// Running but not believed (a start the store never learned of).
     pub unseen: Vec<Rc<str>>,
-    /// Believed and actual per service, services of the store first, in store order.
+    /// Believed and actual per service, by the model's one rule ([`crate::model::service_counts`]).
     pub services: Vec<ServiceCount>,
     /// The parts down at the cursor's round.
     pub down: PartSet,
@@ -78,11 +69,7 @@ impl Frame {
     /// cursor toggles.
     pub fn down_next(&self) -> PartSet {
         let next = self.round + 1;
-        self.pending.iter().filter(|e| e.round == next).fold(self.down, |set, e| match e.change {
-            Change::Down(p) => set.with(p),
-            Change::Up(p) => set.without(p),
-            _ => set,
-        })
+        with_changes(self.down, self.pending.iter().filter(|e| e.round == next))
     }
 
     /// Item reads and writes so far.
@@ -101,10 +88,6 @@ impl Frame {
     }
 }
 
-fn part_index(part: Part) -> usize {
-    Part::ALL.iter().position(|&p| p == part).unwrap_or(0)
-}
-
 impl Recording {
     /// The frame after the first `cursor` steps (clamped to the run).
     pub fn frame(&self, cursor: usize) -> Frame {
@@ -121,43 +104,23 @@ impl Recording {
         // At the end, the rounds run (a run with no step at all ends where it starts).
         let round = if cursor == self.len() { self.rounds } else { step.as_ref().map_or(0, |s| s.round) };
 
-        let mut per_round = vec![Totals::default(); round as usize + 1];
+        // The round facts come from `rounds.rs`, where each is derived once.
         let mut per_component = [Totals::default(); 5];
-        let mut load = vec![[0usize; 5]; round as usize + 1];
         for s in shown {
-            if let Some(t) = per_round.get_mut(s.round as usize) {
-                *t = t.plus(s);
-            }
             let i = part_index(s.component);
             per_component[i] = per_component[i].plus(s);
-            if let (Some(r), Op::Read) = (load.get_mut(s.round as usize), s.op) {
-                r[i] += s.items;
-            }
         }
-
+        let per_round = self.per_round_at(cursor, round);
+        let load = self.load_at(cursor, round);
         let running = |v: &Value| v.as_copy().is_some_and(|c| c.status == Status::Running);
         let believed = sorted(entries.iter().filter(|(_, v)| running(v)).map(|(k, _)| k.clone()).collect());
         let missing = |from: &[Rc<str>], other: &[Rc<str>]| -> Vec<Rc<str>> {
             from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
         };
-        let services = services(&entries, &believed, &actual);
+        let services = service_counts(entries.iter().map(|(k, v)| (k, v)), actual.iter().map(|k| &**k));
         let world = World::of(&entries, &actual);
-        let since = if cursor >= 2 { self.steps[cursor - 2].round } else { 0 };
-        let changes = match &step {
-            Some(s) => self
-                .timeline
-                .iter()
-                .filter(|e| e.round > since && e.round <= s.round)
-                .map(|e| e.change.clone())
-                .collect(),
-            None => Vec::new(),
-        };
-        let down =
-            self.timeline.iter().filter(|e| e.round <= round).fold(self.down, |set, e| match e.change {
-                Change::Down(p) => set.with(p),
-                Change::Up(p) => set.without(p),
-                _ => set,
-            });
+        let changes = self.changes_at(cursor);
+        let down = self.down_at(round);
         let pending = self.timeline.iter().filter(|e| e.round > round).cloned().collect();
         Frame {
             cursor,
@@ -207,52 +170,6 @@ impl Recording {
             ..start
         }
     }
-}
-
-/// Believed and actual per service. A copy belongs to the service its value names; a running copy
-/// the store no longer holds belongs to the name in its key (`copy/<service>-<n>`).
-fn services(entries: &[(Rc<str>, Value)], believed: &[Rc<str>], actual: &[Rc<str>]) -> Vec<ServiceCount> {
-    let mut out: Vec<ServiceCount> = entries
-        .iter()
-        .filter_map(|(k, _)| k.strip_prefix("service/"))
-        .map(|name| ServiceCount { service: name.into(), believed: 0, actual: 0 })
-        .collect();
-    // Looked up by map, not by scanning: a frame of a thousand keys is drawn at every step.
-    // One map type, the store's own (key to place), so the page carries no second copy of the
-    // map's code.
-    let mut copies: FxHashMap<Rc<str>, usize> = FxHashMap::default();
-    for (i, (k, _)) in entries.iter().enumerate() {
-        copies.entry(k.clone()).or_insert(i);
-    }
-    let mut places: FxHashMap<Rc<str>, usize> = FxHashMap::default();
-    for (i, s) in out.iter().enumerate() {
-        places.entry(s.service.clone()).or_insert(i);
-    }
-    let service_of = |key: &str| -> Rc<str> {
-        match copies.get(key).and_then(|&i| entries[i].1.as_copy()) {
-            Some(copy) => copy.service.clone(),
-            None => {
-                let name = key.strip_prefix("copy/").unwrap_or(key);
-                name.rsplit_once('-').map_or(name, |(stem, _)| stem).into()
-            }
-        }
-    };
-    let mut count = |key: &Rc<str>, believed: bool| {
-        let service = service_of(key);
-        let next = out.len();
-        let at = *places.entry(service.clone()).or_insert(next);
-        if at == next {
-            out.push(ServiceCount { service, believed: 0, actual: 0 });
-        }
-        if believed {
-            out[at].believed += 1;
-        } else {
-            out[at].actual += 1;
-        }
-    };
-    believed.iter().for_each(|k| count(k, true));
-    actual.iter().for_each(|k| count(k, false));
-    out
 }
 
 #[cfg(test)]

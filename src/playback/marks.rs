@@ -34,24 +34,18 @@ impl Recording {
     /// The run's marks, in step order: at each step its round start, then its changes, then its
     /// write.
     pub fn marks(&self) -> Vec<Mark> {
-        let starts = |i: usize| i == 0 || self.steps[i].round != self.steps[i - 1].round;
-        let rounds = (0..self.steps.len()).filter(|&i| starts(i)).count();
+        let spans = self.rounds();
         let writes = self.steps.iter().filter(|s| s.op != Op::Read).count();
-        let (rounds, writes) = (rounds <= MOST_OF_A_KIND, writes <= MOST_OF_A_KIND);
+        let (rounds, writes) = (spans.len() <= MOST_OF_A_KIND, writes <= MOST_OF_A_KIND);
         let mut marks = Vec::new();
+        let mut next_span = spans.iter().peekable();
         for (i, s) in self.steps.iter().enumerate() {
             let step = i + 1;
-            if starts(i) {
+            if let Some(span) = next_span.next_if(|span| span.first == step) {
                 if rounds {
-                    marks.push(Mark { step, kind: MarkKind::Round(s.round) });
+                    marks.push(Mark { step, kind: MarkKind::Round(span.round) });
                 }
-                let after = if i == 0 { 0 } else { self.steps[i - 1].round };
-                let made: Vec<Change> = self
-                    .timeline
-                    .iter()
-                    .filter(|e| e.round > after && e.round <= s.round)
-                    .map(|e| e.change.clone())
-                    .collect();
+                let made = self.changes_at(step);
                 if !made.is_empty() {
                     marks.push(Mark { step, kind: MarkKind::Change(made) });
                 }

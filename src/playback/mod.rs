@@ -4,20 +4,25 @@
 
 mod edits;
 mod frame;
+mod load;
 mod marks;
+mod rounds;
 mod window;
 mod world;
 
+pub use crate::model::{RoundSpan, ServiceCount};
 pub use edits::Edits;
-pub use frame::{Frame, ServiceCount};
+pub use frame::Frame;
+pub use load::{load_chart, LoadBar, LoadChart, LoadSegment, LOAD_PARTS, MOST_ROUNDS};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
+pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
 
 pub use world::{CopyState, NodeView, World};
 
 use crate::model::{
-    judge, lesson_initial, ActualChange, Event, Limits, MatrixRow, PartSet, Request, Response, Run, RunError,
-    Scenario, StateStore, Step, Totals, TraceLimit, Value,
+    judge, lesson_initial, round_spans, ActualChange, Event, Limits, MatrixRow, PartSet, Request, Response,
+    Run, RunError, Scenario, StateStore, Step, Totals, TraceLimit, Value,
 };
 use std::rc::Rc;
 
@@ -53,21 +58,8 @@ pub struct Recording {
     pub actual_changes: Vec<ActualChange>,
     /// The failure-matrix row, when the run was the lesson's three events.
     pub matrix_row: Option<MatrixRow>,
-}
-
-/// One round of a recording (see [`Recording::rounds`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RoundSpan {
-    /// The round (0: the requests).
-    pub round: u32,
-    /// Its first step, numbered from 1.
-    pub first: usize,
-    /// Its last step, numbered from 1.
-    pub last: usize,
-    /// How many steps it has.
-    pub steps: usize,
-    /// Its item reads and writes.
-    pub totals: Totals,
+    /// Each round that has a step ([`round_spans`] of `steps`): split once, when recorded.
+    pub spans: Vec<RoundSpan>,
 }
 
 /// Why a run could not be recorded.
@@ -110,6 +102,7 @@ impl Recording {
         }
         let actual_initial =
             sorted(StateStore::new(scenario.initial.clone()).actual().into_iter().map(Rc::from).collect());
+        let spans = round_spans(&steps);
         Ok(Recording {
             initial: scenario.initial.clone(),
             requests: scenario.requests.clone(),
@@ -121,6 +114,7 @@ impl Recording {
             actual_initial,
             actual_changes: store.actual_log().to_vec(),
             matrix_row: matrix.then(|| judge(&outcome, scenario.down).0),
+            spans,
             responses: outcome.responses,
         })
     }
@@ -139,6 +133,7 @@ impl Recording {
             actual_initial: Vec::new(),
             actual_changes: Vec::new(),
             matrix_row: None,
+            spans: Vec::new(),
         }
     }
 
@@ -150,30 +145,6 @@ impl Recording {
     /// Whether the run recorded no step at all (everything it needed was down).
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
-    }
-
-    /// Each round that has a step, in order: its number, its first and last step (numbered
-    /// from 1, as the trace numbers them), its steps and its item reads and writes. Round 0 is
-    /// the requests.
-    pub fn rounds(&self) -> Vec<RoundSpan> {
-        let mut spans: Vec<RoundSpan> = Vec::new();
-        for (i, s) in self.steps.iter().enumerate() {
-            match spans.last_mut() {
-                Some(span) if span.round == s.round => {
-                    span.last = i + 1;
-                    span.steps += 1;
-                    span.totals = span.totals.plus(s);
-                }
-                _ => spans.push(RoundSpan {
-                    round: s.round,
-                    first: i + 1,
-                    last: i + 1,
-                    steps: 1,
-                    totals: Totals::default().plus(s),
-                }),
-            }
-        }
-        spans
     }
 
     /// Item reads and writes in the first `cursor` steps.

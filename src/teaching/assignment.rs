@@ -6,8 +6,8 @@ use crate::formats::json::visible;
 pub use crate::formats::question::Question;
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use crate::model::{
-    matrix_run, repair_row, Limits, MatrixRow, Op, Outcome, Part, PartSet, Status, TraceLimit, TraceSummary,
-    Verdict,
+    count_of, matrix_run, per_round, repair_row, service_counts, Limits, MatrixRow, Op, Outcome, Part,
+    PartSet, TraceLimit, TraceSummary, Verdict,
 };
 use std::collections::BTreeSet;
 use std::fmt;
@@ -237,9 +237,11 @@ fn run_answer(q: &Question, outcome: &Outcome) -> Option<Answer> {
         trace.iter().filter(|s| s.op == Op::Read && keep(s)).map(|s| s.items as u64).sum()
     };
     Some(match q {
-        Question::Round { round, writes: false } => Answer::Number(items_read(&|s| s.round == *round)),
-        Question::Round { round, writes: true } => {
-            Answer::Number(trace.iter().filter(|s| s.round == *round && s.op != Op::Read).count() as u64)
+        // A round's own totals, from the one split of a trace into rounds.
+        Question::Round { round, writes } => {
+            let own =
+                per_round(trace, outcome.plane.rounds()).get(*round as usize).copied().unwrap_or_default();
+            Answer::Number(if *writes { own.writes } else { own.item_reads } as u64)
         }
         Question::PartReads(p) => Answer::Number(items_read(&|s| s.component == *p)),
         Question::Writers(key) => {
@@ -251,20 +253,10 @@ fn run_answer(q: &Question, outcome: &Outcome) -> Option<Answer> {
             }
             Answer::Parts(parts)
         }
-        // The matrix's own rule: a service's copies are the keys named `copy/<service>-...`.
+        // The one rule the matrix and the lab's panel count by: the service a copy's value names.
         Question::Service { service, actual } => {
-            let prefix = format!("copy/{service}-");
-            let n = if *actual {
-                store.actual().iter().filter(|k| k.starts_with(&prefix)).count()
-            } else {
-                store
-                    .entries()
-                    .filter(|(k, v)| {
-                        k.starts_with(&prefix) && v.as_copy().is_some_and(|c| c.status == Status::Running)
-                    })
-                    .count()
-            };
-            Answer::Number(n as u64)
+            let (believed, running) = count_of(&service_counts(store.entries(), store.actual()), service);
+            Answer::Number(if *actual { running } else { believed } as u64)
         }
         Question::Repair { .. } => return None,
     })

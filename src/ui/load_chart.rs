@@ -4,8 +4,7 @@
 
 use super::lab::Lab;
 use crate::formats::html::Esc;
-use crate::messages::fill;
-use crate::model::Part;
+use crate::playback::{load_chart, LOAD_PARTS};
 use leptos::prelude::*;
 
 /// Geometry of the chart, in whole SVG user units: an `f64` attribute would bring float
@@ -13,77 +12,62 @@ use leptos::prelude::*;
 const LABEL: usize = 150;
 const WIDTH: usize = 460;
 const ROW: usize = 26;
-/// Most rounds drawn as segments of their own.
-const MOST_ROUNDS: usize = 40;
 
-/// The chart: a bar per part, a segment per round, a labelled axis.
+/// The chart: a bar per part, a segment per round, a labelled axis. Its numbers are the
+/// playback layer's [`load_chart`]; this only draws them.
 #[component]
 pub fn LoadChart(lab: Lab) -> impl IntoView {
     let t = lab.t;
-    let parts = [Part::ApiServer, Part::ControllerManager, Part::Scheduler, Part::NodeAgents];
     // Drawn as markup (see `formats::html`).
     let chart = move || {
         use std::fmt::Write;
-        let frame = lab.frame();
-        let index = |p: Part| Part::ALL.iter().position(|&q| q == p).unwrap_or(0);
-        let total = |p: Part| frame.load.iter().map(|r| r[index(p)]).sum::<usize>();
-        let most = parts.iter().map(|&p| total(p)).max().unwrap_or(0).max(1);
+        let chart = load_chart(&lab.frame());
         // A bar's length in units, rounded so that segments end where the whole bar ends.
-        let span = |reads: usize| reads * (WIDTH - LABEL - 10) / most;
+        let span = |reads: usize| reads * (WIDTH - LABEL - 10) / chart.most;
         let mut svg = String::new();
-        for (row, &part) in parts.iter().enumerate() {
+        for (row, bar) in chart.bars.iter().enumerate() {
             let y = row * ROW + 4;
-            let label = fill(t.load_bar, &[("part", &t.part(part)), ("reads", &total(part))]);
+            let label = t.load_bar_label(bar.part, bar.reads);
             let _ = write!(
                 svg,
                 r#"<g data-testid="load-bar" data-part="{}" data-reads="{}"><text x="0" y="{}">{}</text>"#,
-                Esc(part.name()),
-                total(part),
+                Esc(bar.part.name()),
+                bar.reads,
                 y + 13,
                 Esc(&label)
             );
-            // A segment per round; past a few dozen rounds they would be slivers, and one bar says it.
-            let whole = [(0, total(part))];
-            let rounds: Vec<(usize, usize)> = if frame.load.len() > MOST_ROUNDS {
-                whole.into_iter().filter(|&(_, n)| n > 0).collect()
-            } else {
-                frame.load.iter().map(|r| r[index(part)]).enumerate().filter(|&(_, n)| n > 0).collect()
-            };
             let mut sum = 0;
-            for (round, reads) in rounds {
+            for segment in &bar.segments {
                 let at = LABEL + span(sum);
-                sum += reads;
+                sum += segment.reads;
                 let w = LABEL + span(sum) - at;
-                let title = if frame.load.len() > MOST_ROUNDS {
-                    label.clone()
-                } else {
-                    fill(t.load_segment, &[("round", &round), ("reads", &reads)])
-                };
+                let title = t.load_segment_label(bar.part, bar.reads, segment.round, segment.reads);
                 let _ = write!(
                     svg,
                     r#"<rect class="seg {}" x="{at}" y="{y}" width="{w}" height="{}"><title>{}</title></rect>"#,
-                    if round % 2 == 0 { "even" } else { "odd" },
+                    if segment.round.unwrap_or(0) % 2 == 0 { "even" } else { "odd" },
                     ROW - 8,
                     Esc(&title)
                 );
             }
             svg.push_str("</g>");
         }
-        let axis_y = parts.len() * ROW + 6;
+        let axis_y = LOAD_PARTS.len() * ROW + 6;
         let _ = write!(
             svg,
-            r#"<line class="axis" x1="{LABEL}" y1="{axis_y}" x2="{}" y2="{axis_y}"></line><text class="tick" x="{LABEL}" y="{}">0</text><text class="tick" x="{}" y="{}" text-anchor="end">{most}</text><text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            r#"<line class="axis" x1="{LABEL}" y1="{axis_y}" x2="{}" y2="{axis_y}"></line><text class="tick" x="{LABEL}" y="{}">0</text><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
             WIDTH - 10,
             axis_y + 14,
             WIDTH - 10,
             axis_y + 14,
+            chart.most,
             (LABEL + WIDTH) / 2,
             axis_y + 14,
             Esc(t.load_axis)
         );
         svg
     };
-    let height = parts.len() * ROW + 28;
+    let height = LOAD_PARTS.len() * ROW + 28;
     view! {
         <section class="load" aria-labelledby="load-title">
             <h2 id="load-title">{t.load_title}</h2>

@@ -6,7 +6,7 @@
 use super::lab::Lab;
 use crate::formats::html::Esc;
 use crate::messages::fill;
-use crate::model::Step;
+use crate::playback::Recording;
 
 use leptos::prelude::*;
 
@@ -18,33 +18,9 @@ const WINDOW: usize = 180;
 /// The window moves in strides this long, so scrolling redraws rows only now and then.
 const STRIDE: usize = 30;
 
-/// Round headings among the first `n` steps: a step starts a round when the step before it is of
-/// another round.
-fn headings(steps: &[Step], n: usize) -> usize {
-    let n = n.min(steps.len());
-    (0..n).filter(|&i| i == 0 || steps[i].round != steps[i - 1].round).count()
-}
-
-/// The trace's line (heading rows and step rows, from 0) of step `i`'s row.
-fn line_of(steps: &[Step], i: usize) -> usize {
-    i + headings(steps, i + 1)
-}
-
-/// The step whose row is at or just after line `line`: one pass, counting lines.
-fn step_at(steps: &[Step], line: usize) -> usize {
-    let mut at = 0;
-    for i in 0..steps.len() {
-        at += 1 + usize::from(i == 0 || steps[i].round != steps[i - 1].round);
-        if at > line {
-            return i;
-        }
-    }
-    steps.len()
-}
-
 /// The first step drawn, when the box's first visible line is `line`: a stride's start.
-fn window_start(steps: &[Step], line: usize) -> usize {
-    step_at(steps, line).saturating_sub(ABOVE) / STRIDE * STRIDE
+fn window_start(recording: &Recording, line: usize) -> usize {
+    recording.step_at_line(line).saturating_sub(ABOVE) / STRIDE * STRIDE
 }
 
 thread_local! {
@@ -107,7 +83,7 @@ pub fn show_step(lab: Lab, step: usize) {
         lab.show_given();
     }
     lab.go_to(step);
-    let line = line_of(&lab.recording_untracked().steps, step.saturating_sub(1));
+    let line = lab.recording_untracked().line_of(step.saturating_sub(1));
     keep_in_view(step, line);
     // The box's scroll draws the row by the next frame; the page follows after that.
     request_animation_frame(move || {
@@ -141,7 +117,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     Effect::new(move |_| {
         let step = lab.cursor.get();
         if step > 0 {
-            let line = line_of(&lab.recording_untracked().steps, step - 1);
+            let line = lab.recording_untracked().line_of(step - 1);
             request_animation_frame(move || keep_in_view(step, line));
         }
     });
@@ -154,7 +130,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             return;
         };
         let line = (scroller.scroll_top() / row_height().unwrap_or(28).max(1)).max(0) as usize;
-        let at = window_start(&lab.recording_untracked().steps, line);
+        let at = window_start(&lab.recording_untracked(), line);
         if at != start.get_untracked() {
             start.set(at);
         }
@@ -163,7 +139,6 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     let window = move || {
         let recording = lab.recording();
         let cursor = lab.frame().cursor;
-        let steps = &recording.steps[..cursor];
         if cursor <= WHOLE {
             return (0, cursor, 0, 0);
         }
@@ -171,8 +146,9 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         let last = cursor.saturating_sub(WINDOW).div_ceil(STRIDE) * STRIDE;
         let from = start.get().min(last);
         let to = (from + WINDOW).min(cursor);
-        let above = from + headings(steps, from);
-        let below = (cursor - to) + headings(steps, cursor) - headings(steps, to);
+        let starts = |n| recording.round_starts_within(n);
+        let above = from + starts(from);
+        let below = (cursor - to) + starts(cursor) - starts(to);
         (from, to, above, below)
     };
     let spacer = move |lines: usize| format!("{}px", lines as i32 * ROW_HEIGHT.with(|h| h.get()));
@@ -183,43 +159,30 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         let frame = lab.frame();
         let cursor = frame.cursor;
         let (from, to, _, _) = window();
-        // The heading of the first step drawn shows when that step starts its round.
-        let mut round = from.checked_sub(1).map(|i| recording.steps[i].round);
-        let mut line = from + headings(&recording.steps, from);
+        // The headings of the rounds starting among the steps drawn, with their words, from
+        // the playback layer's view of the rounds.
+        let mut headings = recording.headings(&frame, from, to).into_iter().peekable();
+        let mut line = from + recording.round_starts_within(from);
         let mut html = String::new();
         for (i, s) in recording.steps[..to].iter().enumerate().skip(from) {
             // A round's first step comes after the round's heading row.
-            if round != Some(s.round) {
-                let since = round.unwrap_or(0);
-                round = Some(s.round);
-                let name = if s.round == 0 {
-                    t.trace_requests.to_string()
-                } else {
-                    fill(t.trace_round, &[("n", &s.round)])
-                };
-                // The round's own load so far (the verification round: 26 item reads, 0 writes).
-                let own = frame.per_round.get(s.round as usize).copied().unwrap_or_default();
-                let totals =
-                    fill(t.trace_round_totals, &[("reads", &own.item_reads), ("writes", &own.writes)]);
+            if let Some(h) = headings.next_if(|h| h.first == i + 1) {
+                let text = t.round_heading(h.round, h.totals, &h.changes);
+                // The separators are hidden from sight (the heading keeps its spacing) but read
+                // aloud and copied, so the heading reads "round 2 · 26 item reads, 0 writes".
+                let sep = Esc(t.trace_heading_separator);
                 let _ = write!(
                     html,
-                    r#"<tr class="round" data-testid="round-heading" data-round="{}" data-line="{line}"><th colspan="7" scope="rowgroup">{}<span class="round-totals">{}</span>"#,
-                    s.round,
-                    Esc(&name),
-                    Esc(&totals)
+                    r#"<tr class="round" data-testid="round-heading" data-round="{}" data-line="{line}"><th colspan="7" scope="rowgroup">{}<span class="visually-hidden">{sep}</span><span class="round-totals">{}</span>"#,
+                    h.round,
+                    Esc(&text.name),
+                    Esc(&text.totals)
                 );
-                // What changed at the start of this round (and of any round with no step since).
-                let changes: Vec<String> = recording
-                    .timeline
-                    .iter()
-                    .filter(|e| e.round > since && e.round <= s.round)
-                    .map(|e| t.change(&e.change))
-                    .collect();
-                if !changes.is_empty() {
+                if !text.changes.is_empty() {
                     let _ = write!(
                         html,
-                        r#"<span class="round-changes" data-testid="round-changes">{}</span>"#,
-                        Esc(&changes.join("; "))
+                        r#"<span class="visually-hidden">{sep}</span><span class="round-changes" data-testid="round-changes">{}</span>"#,
+                        Esc(&text.changes)
                     );
                 }
                 html.push_str("</th></tr>");

@@ -49,6 +49,8 @@ test("round 2 of the lesson's request: 26 item reads, 0 writes, and the chart ag
   await lab.open();
   await lab.runToEnd();
   await expect(page.locator("[data-testid=round-heading][data-round='2']")).toContainText("26 item reads, 0 writes");
+  // Its text reads as words, the name and the totals apart (a hidden separator, read aloud).
+  await expect(page.locator("[data-testid=round-heading][data-round='2']")).toContainText("round 2 · 26 item reads, 0 writes");
   await expect(page.locator("[data-testid=round-heading][data-round='1']")).toContainText("24 item reads, 6 writes");
   // Sum the trace's reads per component, and compare with the chart's bars.
   const rows = await page.getByTestId("trace-row").evaluateAll((trs) =>

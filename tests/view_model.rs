@@ -1,0 +1,154 @@
+//! The view model, checked without a browser: what the lab shows at a cursor (round headings with
+//! their totals and words, believed and actual per service, the parts down, the load chart's
+//! bars) rendered as plain text and compared byte for byte with the files in `tests/golden/view/`.
+//! A difference fails; to accept a deliberate change, run with `UPDATE_GOLDEN=1` and read the diff
+//! before committing it.
+#![cfg(not(target_arch = "wasm32"))] // native: reads and writes files
+
+mod support;
+
+use cplab::messages::{Messages, EN};
+use cplab::model::{count_of, repair_scenarios, service_counts, Part, PartSet, Run, MATRIX_ORDER};
+use cplab::playback::{load_chart, Frame, Recording};
+use std::fmt::Write;
+
+/// The view model of `recording` at `cursor`, as text: the run's place, the round headings as
+/// the trace shows them (words a screen reader says, and the step each stands above), the parts
+/// down, believed and actual per service, the events run's matrix row, and the load chart's bars
+/// with their segments.
+fn render(t: &Messages, recording: &Recording, cursor: usize) -> String {
+    let frame: Frame = recording.frame(cursor);
+    let mut out = String::new();
+    let _ = writeln!(out, "step {} of {}, round {}", frame.cursor, frame.len, frame.round);
+    let _ = writeln!(out, "round headings:");
+    for h in recording.headings(&frame, 0, frame.cursor) {
+        let text = t.round_heading(h.round, h.totals, &h.changes);
+        let _ = writeln!(out, "  step {:>3}: {}", h.first, text.spoken);
+    }
+    let _ = writeln!(out, "parts down: {}", t.down(frame.down));
+    let _ = writeln!(out, "believed/actual:");
+    for s in frame.services.iter() {
+        let _ = writeln!(out, "  {}: {}/{}", s.service, s.believed, s.actual);
+    }
+    // The failure-matrix row the events run carries: its believed/actual is the panel's collector.
+    if let Some(m) = &recording.matrix_row {
+        let _ = writeln!(
+            out,
+            "matrix row: scale {}, failure {}, node {}, reads {}, believed/actual {}/{}, rd {}, wr {}",
+            m.scale.as_str(),
+            m.failure.as_str(),
+            m.node.as_str(),
+            m.reads.as_str(),
+            m.believed,
+            m.actual,
+            m.item_reads,
+            m.writes
+        );
+    }
+    let chart = load_chart(&frame);
+    let _ = writeln!(out, "load (axis to {}):", chart.most);
+    for bar in &chart.bars {
+        let segments: Vec<String> = bar
+            .segments
+            .iter()
+            .map(|s| t.load_segment_label(bar.part, bar.reads, s.round, s.reads))
+            .collect();
+        let _ = writeln!(out, "  {} [{}]", t.load_bar_label(bar.part, bar.reads), segments.join(" | "));
+    }
+    out
+}
+
+/// Compares `text` with the golden file `tests/golden/view/{name}.txt` (or writes it when
+/// `UPDATE_GOLDEN` is set).
+fn golden(name: &str, text: &str) {
+    let path = support::root().join(format!("tests/golden/view/{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+        std::fs::write(&path, text).expect("written");
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(text, want, "{name}: the view model differs from {}", path.display());
+}
+
+fn lesson() -> Recording {
+    Recording::of_run(Run::Lesson, PartSet::NONE, &[], None).expect("records")
+}
+
+#[test]
+fn the_lessons_request_at_its_end_and_at_step_5() {
+    let r = lesson();
+    golden("lesson-end", &render(&EN, &r, r.len()));
+    golden("lesson-step-5", &render(&EN, &r, 5));
+}
+
+/// A file name for a row's parts down: `healthy`, `api-server`, `control-plane`.
+fn row_name(down: PartSet) -> String {
+    match down {
+        d if d.is_empty() => "healthy".to_string(),
+        d if d == PartSet::CONTROL_PLANE => "control-plane".to_string(),
+        d => d.parts().map(|p| p.name().to_lowercase().replace(' ', "-")).collect::<Vec<_>>().join("+"),
+    }
+}
+
+#[test]
+fn the_failure_matrix_events_with_each_part_down() {
+    for down in MATRIX_ORDER {
+        let r = Recording::of_run(Run::Events, down, &[], None).expect("records");
+        golden(&format!("events-{}", row_name(down)), &render(&EN, &r, r.len()));
+    }
+}
+
+#[test]
+fn a_repair_and_a_report() {
+    // The scheduler down, brought back once the run went quiet: the gap closes.
+    let sched = repair_scenarios(PartSet::of(Part::Scheduler)).expect("runs");
+    let repaired = Recording::of(&sched[1]).expect("records");
+    golden("repair-scheduler", &render(&EN, &repaired, repaired.len()));
+    // The API server down: back, the gap stays open until the node agents report.
+    let api = repair_scenarios(PartSet::of(Part::ApiServer)).expect("runs");
+    let reported = Recording::of(&api[2]).expect("records");
+    golden("report-api-server", &render(&EN, &reported, reported.len()));
+}
+
+#[test]
+fn the_round_headings_read_as_words() {
+    let r = lesson();
+    let text = render(&EN, &r, r.len());
+    assert!(text.contains("round 2 · 26 item reads, 0 writes"), "{text}");
+}
+
+/// One rule for a service's copies: `copy/a-1` whose value names service `x` is `x`'s, in the
+/// lab's panel, in the model's count (the matrix's), and in an assignment's answer key.
+#[test]
+fn the_panel_the_matrix_count_and_the_answer_key_agree_on_a_copy_named_for_another_service() {
+    let doc = r#"{"version": 1, "title": "x", "scenario": {"initial": {
+        "service/a": {"desired": 1},
+        "copy/a-1": {"service": "x", "node": "m1", "status": "running"},
+        "node/m1": {"capacity": 4, "health": "alive"}}, "requests": []},
+        "ask": [{"service": "a", "count": "believed"}, {"service": "a", "count": "actual"},
+                {"service": "x", "count": "believed"}, {"service": "x", "count": "actual"}]}"#;
+    let assignment = cplab::formats::assignment_json::parse(doc).expect("parses");
+    let key: Vec<String> =
+        assignment.answer_key().expect("runs").iter().map(|i| format!("{}={}", i.id, i.answer)).collect();
+    assert_eq!(
+        key,
+        ["service.a.believed=1", "service.a.actual=1", "service.x.believed=1", "service.x.actual=1"],
+        "x counts copy/a-1; a counts only the copy/a-2 it asked for"
+    );
+    // The lab's panel at the end of the same run.
+    let r = Recording::of(&assignment.scenario).expect("records");
+    let end = r.frame(r.len());
+    let panel: Vec<(&str, usize, usize)> =
+        end.services.iter().map(|s| (&*s.service, s.believed, s.actual)).collect();
+    assert_eq!(panel, [("a", 1, 1), ("x", 1, 1)]);
+    // The model's count, the one the failure matrix's believed/actual cells use.
+    let outcome = assignment.scenario.clone().simulate().expect("runs");
+    let store = outcome.plane.store();
+    let counts = service_counts(store.entries(), store.actual());
+    assert_eq!((count_of(&counts, "a"), count_of(&counts, "x")), ((1, 1), (1, 1)));
+    // At the start, before the controller manager acts: x has its one copy, a has none.
+    let start = r.frame(0);
+    let at_start: Vec<(&str, usize, usize)> =
+        start.services.iter().map(|s| (&*s.service, s.believed, s.actual)).collect();
+    assert_eq!(at_start, [("a", 0, 0), ("x", 1, 1)]);
+}
