@@ -1,4 +1,5 @@
-//! English, the lab's first language: both tables.
+//! English, the lab's first language: both tables. Longer than 400 lines: a table of texts, one per
+//! line, read by a translator from top to bottom; splitting it would scatter that reading.
 
 use super::{AssignmentMessages, Messages};
 

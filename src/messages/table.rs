@@ -1,4 +1,5 @@
-//! The plain lab's table: every text the plain lab shows, one field each.
+//! The plain lab's table: every text the plain lab shows, one field each. Longer than 400 lines:
+//! one documented field per text, in the order the page shows them.
 
 messages! {
     /// The lab's texts in one language: everything the plain lab shows.
