@@ -80,7 +80,7 @@ pub(super) fn load(
                 gloo_timers::future::TimeoutFuture::new(0).await;
                 let work = Work::restore(&l.text, t, a);
                 lab.load_assignment(l.assignment.scenario.clone());
-                lab.given_title.set(Some(l.assignment.title.clone()));
+                lab.name_given(l.assignment.title.clone());
                 // A matrix assignment is about the failure-matrix events: that run is shown.
                 if !l.assignment.asks_about_its_run() {
                     lab.switch(Run::Events, crate::model::PartSet::NONE);

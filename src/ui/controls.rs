@@ -12,37 +12,28 @@ pub fn play(lab: Lab) {
     if lab.sealed() {
         return;
     }
-    let len = lab.recording_untracked().len();
-    if lab.cursor.get_untracked() >= len {
-        lab.cursor.set(0);
-    }
-    lab.playing.set(true);
-    lab.generation.update(|g| *g += 1);
-    let generation = lab.generation.get_untracked();
+    let generation = lab.start_playing();
     leptos::task::spawn_local(async move {
         loop {
-            let speed = lab.speed.try_get_untracked().unwrap_or(0);
-            let ms = (1000.0 / SPEEDS[speed.min(SPEEDS.len() - 1)].0) as u32;
+            let ms = lab.step_ms();
             gloo_timers::future::TimeoutFuture::new(ms).await;
             // The lab may have been unmounted, paused, or restarted while this loop slept.
-            let live = lab.playing.try_get_untracked() == Some(true)
-                && lab.generation.try_get_untracked() == Some(generation);
-            if !live {
+            if !lab.still_playing(generation) {
                 break;
             }
-            lab.go_to(lab.cursor.get_untracked() + 1);
+            lab.go_to(untrack(|| lab.cursor()) + 1);
         }
     });
 }
 
 /// Pauses playback.
 pub fn pause(lab: Lab) {
-    lab.playing.set(false);
+    lab.pause();
 }
 
 /// Plays or pauses.
 pub fn toggle(lab: Lab) {
-    if lab.playing.get_untracked() {
+    if untrack(|| lab.playing()) {
         pause(lab);
     } else {
         play(lab);
@@ -52,13 +43,13 @@ pub fn toggle(lab: Lab) {
 /// One step forward (pausing playback).
 pub fn forward(lab: Lab) {
     pause(lab);
-    lab.go_to(lab.cursor.get_untracked() + 1);
+    lab.go_to(untrack(|| lab.cursor()) + 1);
 }
 
 /// One step back (pausing playback).
 pub fn back(lab: Lab) {
     pause(lab);
-    lab.go_to(lab.cursor.get_untracked().saturating_sub(1));
+    lab.go_to(untrack(|| lab.cursor()).saturating_sub(1));
 }
 
 /// Starts over: step 0, the changes made at rounds undone.
@@ -135,14 +126,14 @@ fn Marks(lab: Lab) -> impl IntoView {
 #[component]
 pub fn Controls(lab: Lab) -> impl IntoView {
     let len = move || lab.frame().len;
-    let at_start = move || lab.cursor.get() == 0;
+    let at_start = move || lab.cursor() == 0;
     // A run with no step at all is over as soon as it is shown (see `Lab::settle`).
-    let at_end = move || lab.cursor.get() >= len() || lab.sealed();
+    let at_end = move || lab.cursor() >= len() || lab.sealed();
     let t = lab.t;
     view! {
         <div class="controls" role="toolbar" aria-label=t.controls_label>
             <button data-testid="play" on:click=move |_| toggle(lab) disabled=move || lab.sealed() || len() == 0 aria-keyshortcuts="Space">
-                {move || if lab.playing.get() { t.pause } else { t.play }}
+                {move || if lab.playing() { t.pause } else { t.play }}
             </button>
             <button data-testid="back" on:click=move |_| back(lab) disabled=at_start aria-keyshortcuts="ArrowLeft">
                 {t.step_back}
@@ -153,15 +144,15 @@ pub fn Controls(lab: Lab) -> impl IntoView {
             <button data-testid="to-end" on:click=move |_| { pause(lab); lab.go_to(usize::MAX) } disabled=at_end aria-keyshortcuts="End">
                 {t.run_to_end}
             </button>
-            <button data-testid="reset" on:click=move |_| reset(lab) disabled=move || at_start() && lab.timeline.with(Vec::is_empty) && !lab.ended.get() && lab.down.get().is_empty() aria-keyshortcuts="Home">
+            <button data-testid="reset" on:click=move |_| reset(lab) disabled=move || at_start() && !lab.changed() && !lab.ended() && lab.down().is_empty() aria-keyshortcuts="Home">
                 {t.reset}
             </button>
             <label class="speed">
                 {t.speed}
                 <select
                     data-testid="speed"
-                    on:change=move |ev| lab.speed.set(event_target_value(&ev).parse().unwrap_or(2))
-                    prop:value=move || lab.speed.get().to_string()
+                    on:change=move |ev| lab.set_speed(event_target_value(&ev).parse().unwrap_or(2))
+                    prop:value=move || lab.speed().to_string()
                 >
                     {SPEEDS
                         .iter()
@@ -171,14 +162,14 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                 </select>
             </label>
             <div class="scrubber">
-                <span>{move || fill(t.step_of, &[("step", &lab.cursor.get()), ("total", &total(lab))])}</span>
+                <span>{move || fill(t.step_of, &[("step", &lab.cursor()), ("total", &total(lab))])}</span>
                 <div class="track">
                 <input
                     type="range"
                     data-testid="scrubber"
                     min="0"
                     max=move || if lab.sealed() { 0 } else { len() }.to_string()
-                    prop:value=move || lab.cursor.get().to_string()
+                    prop:value=move || lab.cursor().to_string()
                     on:input=move |ev| {
                         pause(lab);
                         lab.go_to(event_target_value(&ev).parse().unwrap_or(0));

@@ -97,7 +97,7 @@ fn token(lab: Lab, part: Part, area: &str) -> String {
         r#"<span class="token {} {} speed-{}" data-testid="token">{arrow} {}</span>"#,
         if read { "read" } else { "write" },
         if frame.cursor % 2 == 0 { "a" } else { "b" },
-        lab.speed.get(),
+        lab.speed(),
         Esc(&label)
     )
 }
@@ -205,7 +205,7 @@ fn TimelineControls(lab: Lab) -> impl IntoView {
 fn MatrixNote(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let note = move || {
-        let (run, down, changed) = (lab.run.get(), lab.down.get(), !lab.timeline.with(Vec::is_empty));
+        let (run, down, changed) = (lab.run(), lab.down(), lab.changed());
         let why = match run {
             Run::Events if changed && !lab.fills_row() => t.matrix_mid_run,
             Run::Events => return None,

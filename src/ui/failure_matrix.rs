@@ -13,7 +13,7 @@ use leptos::prelude::*;
 pub fn FailureMatrix(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let rows = move || {
-        let finished = lab.finished.get();
+        let finished = lab.finished();
         MATRIX_ORDER
             .iter()
             .map(|&down| {
@@ -23,7 +23,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             .collect_view()
     };
     let filled = move || {
-        let finished = lab.finished.get();
+        let finished = lab.finished();
         MATRIX_ORDER.iter().filter(|&&d| finished.iter().any(|(f, _)| *f == d)).count()
     };
     view! {

@@ -249,9 +249,9 @@ fn assignment_texts(t: &Messages) -> &'static messages::AssignmentMessages {
 
 /// Shows the run, downed part and step a share link names.
 fn apply_shared(lab: Lab, shared: &Shared) {
-    let run = shared.run.unwrap_or_else(|| lab.run.get_untracked());
+    let run = shared.run.unwrap_or_else(|| untrack(|| lab.run()));
     if shared.run.is_some() || shared.down.is_some() {
-        lab.switch(run, shared.down.unwrap_or_else(|| lab.down.get_untracked()));
+        lab.switch(run, shared.down.unwrap_or_else(|| untrack(|| lab.down())));
     }
     if let Some(step) = shared.step {
         lab.go_to(step);
@@ -331,7 +331,7 @@ pub fn Narration(lab: Lab) -> impl IntoView {
             ],
         )
     };
-    let spoken = move || if lab.playing.get() && !lab.frame().at_end() { String::new() } else { sentence() };
+    let spoken = move || if lab.playing() && !lab.frame().at_end() { String::new() } else { sentence() };
     view! {
         <div class="now">
             <p class="status" data-testid="status-strip">{status}</p>

@@ -251,7 +251,7 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
             Box::new(move |s| s.op != Op::Read && *s.key == *key)
         }
     };
-    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(lab.down.get_untracked()));
+    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(untrack(|| lab.down())));
     let rows = recording.steps.iter().enumerate().filter(|(_, s)| wanted(s));
     // A long run's count is made of thousands of rows: the first few are linked, the rest named.
     let mut links: Vec<Link> = rows
@@ -277,7 +277,7 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
 /// saying what the round adds (the lesson's reads: requests 0, round 1: 24, round 2: 26), so a
 /// student finds which round their count missed rather than a list of every read.
 fn by_round(lab: Lab, a: &AssignmentMessages, q: Quantity) -> Vec<Link> {
-    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(lab.down.get_untracked()));
+    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(untrack(|| lab.down())));
     let spans = recording.rounds();
     let mut links: Vec<Link> = spans
         .iter()

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 #[component]
 pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     let t = lab.t;
-    let is = move |p: fn(Run) -> bool| move || p(lab.run.get());
+    let is = move |p: fn(Run) -> bool| move || p(lab.run());
     let service = RwSignal::new(LessonService::Collector);
     let desired = RwSignal::new(4u32);
     let send =
@@ -17,7 +17,7 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     // The assignment's own run, named, once an assignment is open (the assignments build only).
     #[cfg(feature = "assignments")]
     let given = move || {
-        lab.given_title.get().map(|title| {
+        lab.given_title().map(|title| {
             let a = super::assignment_texts(t);
             let label = crate::messages::fill(a.picker_assignment, &[("title", &title)]);
             view! {

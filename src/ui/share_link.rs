@@ -21,9 +21,9 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
     let copied = RwSignal::new(None::<bool>);
     let make = move |_| {
         let shared = Shared {
-            run: Some(lab.run.get_untracked()),
-            down: Some(lab.down.get_untracked()),
-            step: Some(lab.cursor.get_untracked()),
+            run: Some(untrack(|| lab.run())),
+            down: Some(untrack(|| lab.down())),
+            step: Some(untrack(|| lab.cursor())),
             predictions: None,
         };
         let mut keep: Vec<(String, String)> =

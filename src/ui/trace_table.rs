@@ -79,7 +79,7 @@ fn keep_in_view(step: usize, line: usize) {
 /// as far as needed to show the row below the sticky status strip.
 #[cfg(feature = "assignments")]
 pub fn show_step(lab: Lab, step: usize) {
-    if lab.run.get_untracked() != crate::model::Run::Given {
+    if untrack(|| lab.run()) != crate::model::Run::Given {
         lab.show_given();
     }
     lab.go_to(step);
@@ -115,7 +115,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     // Runs after the rows are drawn for the new cursor; it writes no signal, only the box's
     // scroll position.
     Effect::new(move |_| {
-        let step = lab.cursor.get();
+        let step = lab.cursor();
         if step > 0 {
             let line = lab.recording_untracked().line_of(step - 1);
             request_animation_frame(move || keep_in_view(step, line));
