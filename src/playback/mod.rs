@@ -6,6 +6,7 @@ mod edits;
 mod frame;
 mod load;
 mod marks;
+mod matrix;
 mod rounds;
 mod window;
 mod world;
@@ -15,6 +16,7 @@ pub use edits::Edits;
 pub use frame::Frame;
 pub use load::{load_chart, LoadBar, LoadChart, LoadSegment, LOAD_PARTS, MOST_ROUNDS};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
+pub use matrix::{phase_row, MatrixLine, Phase};
 pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
 

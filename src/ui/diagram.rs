@@ -3,10 +3,10 @@
 //! does nothing. Pressing a part takes it down, or brings it back, from the next round on.
 
 use super::lab::Lab;
-use super::lab::Reached;
 use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
 use crate::model::{Change, Op, Part, PartSet, Run, MATRIX_ORDER};
+use crate::playback::Phase;
 use leptos::prelude::*;
 
 /// The four components and the store, and the controls that act on several parts or on the
@@ -218,7 +218,7 @@ fn MatrixNote(lab: Lab) -> impl IntoView {
         let switch = MATRIX_ORDER.contains(&parts).then(|| {
             let label = fill(t.matrix_switch, &[("down", &t.down(parts))]);
             view! {
-                <button type="button" data-testid="matrix-switch" on:click=move |_| lab.fill_row(parts, Reached::Run)>{label}</button>
+                <button type="button" data-testid="matrix-switch" on:click=move |_| lab.fill_row(parts, Phase::Run)>{label}</button>
             }
         });
         Some(view! {

@@ -1,11 +1,12 @@
 //! The failure matrix: one row per set of parts down, filled in when the student runs the lesson's
 //! three events to the end with those parts down; then, as they bring the parts back at the end
 //! (the repair) and have the node agents report again, the columns after repair and after the
-//! report. Every number comes from the model's rows.
+//! report. Every number comes from the recordings the student ran (`playback::MatrixLine`).
 
-use super::lab::{Lab, Reached};
+use super::lab::Lab;
 use crate::messages::{fill, Messages};
-use crate::model::{matrix_run, repair_row, MatrixRow, Part, PartSet, MATRIX_ORDER};
+use crate::model::{MatrixRow, Part, PartSet, MATRIX_ORDER};
+use crate::playback::{MatrixLine, Phase};
 use leptos::prelude::*;
 
 /// The matrix, empty rows waiting to be run.
@@ -17,8 +18,9 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
         MATRIX_ORDER
             .iter()
             .map(|&down| {
-                let reached = finished.iter().filter(|(d, _)| *d == down).map(|(_, r)| *r).max();
-                view! { <MatrixLine lab down reached /> }
+                let line =
+                    finished.iter().find(|(d, _)| *d == down).map(|(_, l)| l.clone()).unwrap_or_default();
+                view! { <MatrixRowView lab down line /> }
             })
             .collect_view()
     };
@@ -61,15 +63,14 @@ fn lesson_cells(t: &Messages, r: &MatrixRow) -> Vec<String> {
     ]
 }
 
-/// The two cells beyond the lesson's columns: after repair, after the report.
-fn repair_cells(t: &Messages, down: PartSet, reached: Reached) -> [String; 2] {
-    let Ok(row) = repair_row(down) else { return [t.not_yet.to_string(), t.not_yet.to_string()] };
-    let a = &row.repaired;
-    // The healthy row has nothing to repair.
+/// The two cells beyond the lesson's columns: after repair, after the report (the healthy row has
+/// nothing to repair).
+fn repair_cells(t: &Messages, down: PartSet, line: &MatrixLine) -> [String; 2] {
+    let none = || t.not_yet.to_string();
     if down.is_empty() {
-        return [t.not_yet.to_string(), t.not_yet.to_string()];
+        return [none(), none()];
     }
-    let repaired = (reached >= Reached::Repaired).then(|| {
+    let repaired = line.repaired.as_ref().map(|a| {
         fill(
             t.matrix_repaired,
             &[
@@ -83,8 +84,8 @@ fn repair_cells(t: &Messages, down: PartSet, reached: Reached) -> [String; 2] {
             ],
         )
     });
-    let reported = match (&row.reported, reached) {
-        (Some(p), Reached::Reported) => Some(fill(
+    let reported = match &line.reported {
+        Some(p) => Some(fill(
             t.matrix_reported,
             &[
                 ("failure", &t.verdict(p.failure)),
@@ -94,10 +95,10 @@ fn repair_cells(t: &Messages, down: PartSet, reached: Reached) -> [String; 2] {
                 ("writes", &p.writes),
             ],
         )),
-        (None, _) if repaired.is_some() => Some(t.matrix_no_gap.to_string()),
-        _ => None,
+        None if repaired.is_some() && !line.report_due() => Some(t.matrix_no_gap.to_string()),
+        None => None,
     };
-    [repaired.unwrap_or_else(|| t.not_yet.to_string()), reported.unwrap_or_else(|| t.not_yet.to_string())]
+    [repaired.unwrap_or_else(none), reported.unwrap_or_else(none)]
 }
 
 /// The matrix's column names after the first, for the cards a phone shows.
@@ -120,25 +121,22 @@ fn column_names(t: &Messages) -> [&'static str; 10] {
 /// it (the failure-matrix events with its parts down, run to the end); once run, its repair and
 /// then its report are buttons in their own cells.
 #[component]
-fn MatrixLine(lab: Lab, down: PartSet, reached: Option<Reached>) -> impl IntoView {
+fn MatrixRowView(lab: Lab, down: PartSet, line: MatrixLine) -> impl IntoView {
     let t = lab.t;
     let name = t.down(down);
     let beyond =
         (down == PartSet::of(Part::NodeAgents) || down == PartSet::CONTROL_PLANE).then_some(t.matrix_beyond);
-    let mut cells: Vec<String> = match reached.and_then(|_| matrix_run(down).ok()) {
-        Some(run) => lesson_cells(t, &run.row),
+    let mut cells: Vec<String> = match &line.run {
+        Some(row) => lesson_cells(t, row),
         None => vec![t.not_yet.to_string(); 8],
     };
-    let later = match reached {
-        Some(r) => repair_cells(t, down, r),
-        None => [t.not_yet.to_string(), t.not_yet.to_string()],
-    };
+    let later = repair_cells(t, down, &line);
     // The next phase a press can fill: the repair once run, the report once repaired (where the
     // repair left a gap); none for the healthy row, which has nothing to repair.
-    let has_report = repair_row(down).is_ok_and(|r| r.reported.is_some());
+    let reached = line.reached();
     let next = match reached {
-        Some(Reached::Run) if !down.is_empty() => Some((Reached::Repaired, t.matrix_repair, 8)),
-        Some(Reached::Repaired) if has_report => Some((Reached::Reported, t.matrix_report, 9)),
+        Some(Phase::Run) if !down.is_empty() => Some((Phase::Repaired, t.matrix_repair, 8)),
+        Some(Phase::Repaired) if line.report_due() => Some((Phase::Reported, t.matrix_report, 9)),
         _ => None,
     };
     let label = fill(
@@ -167,7 +165,7 @@ fn MatrixLine(lab: Lab, down: PartSet, reached: Option<Reached>) -> impl IntoVie
         <tr data-testid=testid.clone() id=testid class:pending=reached.is_none()>
             <th scope="row">
                 <button type="button" class="fill" aria-label=label data-testid=format!("matrix-fill-{row}")
-                    on:click=move |_| lab.fill_row(down, Reached::Run)>{name}</button>
+                    on:click=move |_| lab.fill_row(down, Phase::Run)>{name}</button>
                 <span class="note">{beyond}</span>
             </th>
             {lesson.collect_view()}

@@ -3,7 +3,7 @@
 
 use crate::messages::{fill, Messages};
 use crate::model::{repair_scenarios, Event, PartSet, Run, RunError, Scenario, TraceLimit, MATRIX_ORDER};
-use crate::playback::{Edits, Frame, RecordError, Recording};
+use crate::playback::{phase_row, Edits, Frame, MatrixLine, Phase, RecordError, Recording};
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -24,19 +24,6 @@ type Recordings = Vec<(Shown, Recorded)>;
 /// The one frame kept: the run and cursor it was derived for, and the frame.
 type FrameCache = Option<((Shown, usize), Rc<Frame>)>;
 
-/// How far the student took a failure-matrix row: the lesson's events run to the end with its
-/// parts down, then the parts brought back at the end (the repair), then the node agents'
-/// report where the gap stayed open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Reached {
-    /// Run to the end with the parts down.
-    Run,
-    /// The parts brought back at the end, and run until quiet again.
-    Repaired,
-    /// Then the node agents reported again, and the run went quiet.
-    Reported,
-}
-
 /// The lab's state: a handful of signals, the recordings computed from them, and the frame.
 #[derive(Clone, Copy)]
 pub struct Lab {
@@ -53,7 +40,7 @@ pub struct Lab {
     /// Index into [`SPEEDS`].
     speed: RwSignal<usize>,
     /// Matrix rows the student has run to the end, and how far (by the parts down).
-    finished: RwSignal<Vec<(PartSet, Reached)>>,
+    finished: RwSignal<Vec<(PartSet, MatrixLine)>>,
     /// Whether the student has run this run to its end: a run with no step at all (the store
     /// down) is at its end at step 0, where a press then acts after the run, not before it.
     ended: RwSignal<bool>,
@@ -115,7 +102,7 @@ impl Lab {
     }
 
     /// The failure-matrix rows run, and how far.
-    pub fn finished(&self) -> Vec<(PartSet, Reached)> {
+    pub fn finished(&self) -> Vec<(PartSet, MatrixLine)> {
         self.finished.get()
     }
 
@@ -301,13 +288,17 @@ impl Lab {
             self.ended.set(true);
             if self.run.get_untracked() == Run::Events {
                 let (down, timeline) = (self.down.get_untracked(), self.timeline.get_untracked());
-                if let Some(reached) = reached(down, &timeline) {
+                let row = reached(down, &timeline).zip(phase_row(&recording));
+                if let Some((phase, row)) = row {
                     // Kept in the matrix's order; an insert, not a sort: the page carries no sort code.
                     let place = |d: &PartSet| MATRIX_ORDER.iter().position(|m| m == d);
-                    self.finished.update(|f| {
-                        if !f.contains(&(down, reached)) {
-                            let at = f.iter().position(|(d, r)| (place(d), *r) > (place(&down), reached));
-                            f.insert(at.unwrap_or(f.len()), (down, reached));
+                    self.finished.update(|f| match f.iter_mut().find(|(d, _)| *d == down) {
+                        Some((_, line)) => line.fill(phase, row),
+                        None => {
+                            let mut line = MatrixLine::default();
+                            line.fill(phase, row);
+                            let at = f.iter().position(|(d, _)| place(d) > place(&down));
+                            f.insert(at.unwrap_or(f.len()), (down, line));
                         }
                     });
                 }
@@ -372,8 +363,8 @@ impl Lab {
     /// Fills one row of the failure matrix: the lesson's events with `down` down from step 0, as
     /// far as `reached` (the repair and the report are the model's own, see
     /// `model::repair_scenarios`), run to the end.
-    pub fn fill_row(&self, down: PartSet, reached: Reached) {
-        let phase = [Reached::Run, Reached::Repaired, Reached::Reported].iter().position(|r| *r == reached);
+    pub fn fill_row(&self, down: PartSet, reached: Phase) {
+        let phase = [Phase::Run, Phase::Repaired, Phase::Reported].iter().position(|r| *r == reached);
         let timeline = repair_scenarios(down)
             .ok()
             .and_then(|s| s.get(phase.unwrap_or(0)).map(|s| s.timeline.clone()))
@@ -459,12 +450,12 @@ fn recorded(
 
 /// How far a run of the lesson's events with `down` down and `timeline` took its matrix row: the
 /// model's own repair and report runs, made the same way (any other changes fill no cell).
-fn reached(down: PartSet, timeline: &[Event]) -> Option<Reached> {
+fn reached(down: PartSet, timeline: &[Event]) -> Option<Phase> {
     if timeline.is_empty() {
-        return Some(Reached::Run);
+        return Some(Phase::Run);
     }
     let same = |other: &[Event]| other.len() == timeline.len() && other.iter().all(|e| timeline.contains(e));
     let scenarios = repair_scenarios(down).ok()?;
     let phase = scenarios.iter().position(|s| same(&s.timeline))?;
-    [Reached::Run, Reached::Repaired, Reached::Reported].get(phase).copied()
+    [Phase::Run, Phase::Repaired, Phase::Reported].get(phase).copied()
 }

@@ -153,3 +153,20 @@ test("a token travels at least 120 px at 1280 wide, under the boxes, never over 
   expect(covered).toBe("part-state-store");
   await expect.poll(async () => Math.abs((await centre()) - start), { timeout: 3000 }).toBeGreaterThanOrEqual(120);
 });
+
+test("after the lock, the results sit beside the diagram while the student watches the run", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("./?assignment=assignments/lesson-trace.json");
+  const values = { steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2", components: "4" };
+  for (const [id, v] of Object.entries(values)) await page.getByTestId(`predict-${id}`).fill(v);
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("score")).toHaveText("Score: 6 / 6");
+  await page.getByTestId("speed").selectOption("3");
+  await page.getByTestId("watch").click(); // plays the run from step 0
+  await expect.poll(() => page.getByTestId("trace-row").count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+  await page.getByTestId("play").click(); // pause
+  await expectInView(page);
+  await expect(page.getByTestId("score")).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.screenshot({ path: "tests/e2e/artifacts/screenshots/watching-with-results-1280.png" });
+});

@@ -36,7 +36,7 @@ test("reads halted says why, beside a trace of the components' own reads", async
   await expect(lab.traceRows).toHaveCount(5);
 });
 
-test("on a phone the trace and the matrix are cards, with no sideways scrolling", async ({ page }) => {
+test("on a phone the matrix rows are cards and the trace keeps its columns, with no sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const lab = new LabPage(page);
   await lab.open();
@@ -49,9 +49,13 @@ test("on a phone the trace and the matrix are cards, with no sideways scrolling"
     matrix: (([e]) => e.scrollWidth - e.clientWidth)(document.querySelectorAll(".matrix .scroll")),
   }));
   expect(overflow).toEqual({ page: 0, trace: 0, matrix: 0 });
-  // Each number says which column it is.
-  const rd = page.locator("[data-testid=trace-row] td[data-label=rd]").first();
+  // Each number of a matrix card says which column it is; the trace's columns all show.
+  const rd = page.locator("[data-testid=matrix-row-scheduler] td[data-label=rd]");
   expect(await rd.evaluate((td) => getComputedStyle(td, "::before").content)).toBe('"rd: "');
+  await page.locator(".trace .scroll").scrollIntoViewIfNeeded();
+  for (const col of ["items", "rd", "wr"]) {
+    await expect(page.getByRole("columnheader", { name: col, exact: true })).toBeInViewport({ ratio: 1 });
+  }
   await page.screenshot({ path: "tests/e2e/artifacts/phone-375.png", fullPage: true });
 });
 
