@@ -29,6 +29,7 @@ pub static EN: Messages = Messages {
     crash_reload: "Reload",
     mark_title: "Step {step}: {what}",
     mark_write: "{part} writes {key}",
+    mark_write_many: "{part} write {key}",
     crash_trap: "the lab's WebAssembly stopped (out of memory or an abort)",
 
     part_api_server: "API server",
@@ -79,6 +80,10 @@ pub static EN: Messages = Messages {
     narrate_write: "writes {key}, {value}",
     narrate_write_key: "writes {key}",
     narrate_remove: "removes {key}",
+    narrate_read_many: "read {key}, {items}",
+    narrate_write_many: "write {key}, {value}",
+    narrate_write_key_many: "write {key}",
+    narrate_remove_many: "remove {key}",
     items_one: "1 item",
     items_many: "{n} items",
 

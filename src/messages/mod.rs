@@ -303,15 +303,24 @@ impl Messages {
         let Some(step) = step else {
             return fill(self.narrate_start, &[("total", total)]);
         };
+        // The node agents are many: "node agents read", not "reads".
+        let many = step.component == Part::NodeAgents;
+        let pick = |one: &'static str, plural: &'static str| if many { plural } else { one };
         let what = match (step.op, &step.value) {
-            (Op::Read, _) => {
-                fill(self.narrate_read, &[("key", &step.key), ("items", &self.items(step.items))])
+            (Op::Read, _) => fill(
+                pick(self.narrate_read, self.narrate_read_many),
+                &[("key", &step.key), ("items", &self.items(step.items))],
+            ),
+            (Op::Write, Some(v)) => fill(
+                pick(self.narrate_write, self.narrate_write_many),
+                &[("key", &step.key), ("value", &self.value(v))],
+            ),
+            (Op::Write, None) => {
+                fill(pick(self.narrate_write_key, self.narrate_write_key_many), &[("key", &step.key)])
             }
-            (Op::Write, Some(v)) => {
-                fill(self.narrate_write, &[("key", &step.key), ("value", &self.value(v))])
+            (Op::Remove, _) => {
+                fill(pick(self.narrate_remove, self.narrate_remove_many), &[("key", &step.key)])
             }
-            (Op::Write, None) => fill(self.narrate_write_key, &[("key", &step.key)]),
-            (Op::Remove, _) => fill(self.narrate_remove, &[("key", &step.key)]),
         };
         fill(
             self.narrate_step,

@@ -52,6 +52,8 @@ messages! {
         mark_title,
         /// A write on a scrubber mark: `{part}` writes `{key}`.
         mark_write,
+        /// The same, of the node agents (a plural subject in English): `{part}`, `{key}`.
+        mark_write_many,
         /// What the host is told when the lab stopped on a wasm trap (out of memory, an abort).
         crash_trap,
 
@@ -152,6 +154,15 @@ messages! {
         narrate_write_key,
         /// What a remove did: `{key}`.
         narrate_remove,
+        /// The same four, said of the node agents (a plural subject in English): `{key}`,
+        /// `{items}`.
+        narrate_read_many,
+        /// See `narrate_read_many`: `{key}`, `{value}`.
+        narrate_write_many,
+        /// See `narrate_read_many`: `{key}`.
+        narrate_write_key_many,
+        /// See `narrate_read_many`: `{key}`.
+        narrate_remove_many,
         /// One item.
         items_one,
         /// `{n}` items.

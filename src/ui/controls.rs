@@ -87,7 +87,12 @@ fn Marks(lab: Lab) -> impl IntoView {
                 MarkKind::Round(0) => ("round", "┃", t.trace_requests.to_string()),
                 MarkKind::Round(n) => ("round", "┃", fill(t.trace_round, &[("n", n)])),
                 MarkKind::Write { part, key } => {
-                    ("write", "•", fill(t.mark_write, &[("part", &t.part(*part)), ("key", key)]))
+                    let template = if *part == crate::model::Part::NodeAgents {
+                        t.mark_write_many
+                    } else {
+                        t.mark_write
+                    };
+                    ("write", "•", fill(template, &[("part", &t.part(*part)), ("key", key)]))
                 }
                 MarkKind::Change(changes) => {
                     let said: Vec<String> = changes.iter().map(|c| t.change(c)).collect();

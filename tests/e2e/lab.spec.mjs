@@ -23,7 +23,7 @@ test("playing the lesson's request to the end counts 17 / 50 / 7 / 7 / 2", async
   await expect(lab.traceRows).toHaveCount(17, { timeout: 15_000 });
   await expect(lab.traceSummary).toHaveText(LESSON_SUMMARY);
   await expect(lab.revision).toHaveText("revision 7");
-  await expect(lab.narration).toHaveText("Step 17 of 17: node agents reads copy/*, 7 items");
+  await expect(lab.narration).toHaveText("Step 17 of 17: node agents read copy/*, 7 items");
   await expect(lab.button("play")).toHaveText("▶ Play");
   expect(errors).toEqual([]);
 });
@@ -37,7 +37,7 @@ test("stepping back undoes a step: rows, revision and the store", async ({ page 
   await expect(lab.traceRows).toHaveCount(11);
   await expect(lab.revision).toHaveText("revision 6");
   await expect(page.locator("[data-key='copy/collector-5']")).toContainText("node node/m2, pending");
-  await expect(lab.narration).toHaveText("Step 11 of 17: node agents writes copy/collector-4, node node/m1, running");
+  await expect(lab.narration).toHaveText("Step 11 of 17: node agents write copy/collector-4, node node/m1, running");
 });
 
 test("each part taken down fills its failure-matrix row exactly as the lesson prints it", async ({ page }) => {

@@ -56,7 +56,7 @@ test("marks on the scrubber: rounds, writes and changes; a click goes there", as
   // The last write: the node agents' report of collector-5 at step 17? Whatever it is, a click shows it.
   const last = marks.and(page.locator("[data-kind=write]")).last();
   const step = await last.getAttribute("data-step");
-  await expect(last.locator("title")).toHaveText(new RegExp(`^Step ${step}: .+ writes copy/`));
+  await expect(last.locator("title")).toHaveText(new RegExp(`^Step ${step}: .+ writes? copy/`));
   await last.click();
   await expect(page.getByTestId("status-strip")).toHaveText(new RegExp(`^Step ${step} of 17 `));
   // Round 2 (the verification round) starts where its mark says.
