@@ -93,6 +93,8 @@ messages! {
         choose,
         /// An empty prediction at Run.
         entry_empty,
+        /// `{text}` is a whole number past the largest count, `{max}`.
+        entry_too_large,
         /// `{text}` is not a whole number.
         entry_not_a_number,
         /// A negative count.

@@ -276,6 +276,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     tolerance: " (±{n})",
     choose: "choose…",
     entry_empty: "enter a prediction",
+    entry_too_large: "\"{text}\" is too large: no count here goes past {max}",
     entry_not_a_number: "\"{text}\" is not a whole number",
     entry_negative: "counts cannot be negative",
     entry_not_a_verdict: "\"{text}\" is not one of {verdicts}",

@@ -16,6 +16,8 @@ pub enum EntryError {
     NotANumber(String),
     /// Below zero.
     Negative,
+    /// A whole number too large to be any count (the text is kept).
+    TooLarge(String),
     /// Not one of done, half, halted, unknown.
     NotAVerdict(String),
     /// A name in an order that is not a component.
@@ -29,6 +31,7 @@ impl EntryError {
             EntryError::Empty => a.entry_empty.to_string(),
             EntryError::NotANumber(s) => fill(a.entry_not_a_number, &[("text", s)]),
             EntryError::Negative => a.entry_negative.to_string(),
+            EntryError::TooLarge(s) => fill(a.entry_too_large, &[("text", s), ("max", &u64::MAX)]),
             EntryError::NotAVerdict(s) => {
                 let verdicts =
                     [Verdict::Done, Verdict::Half, Verdict::Halted, Verdict::Unknown].map(|v| t.verdict(v));
@@ -63,7 +66,8 @@ pub fn parse_count(text: &str) -> Result<u64, EntryError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(EntryError::NotANumber(t.to_string()));
     }
-    digits.parse().map_err(|_| EntryError::NotANumber(t.to_string()))
+    // Only digits are left: the one way to fail is a number past the largest count.
+    digits.parse().map_err(|_| EntryError::TooLarge(t.to_string()))
 }
 
 /// Reads a typed verdict, in any case, with spaces around it.
@@ -204,7 +208,7 @@ mod tests {
         assert_eq!(parse_count("1e3"), Err(EntryError::NotANumber("1e3".into())));
         assert_eq!(
             parse_count("99999999999999999999999"),
-            Err(EntryError::NotANumber("99999999999999999999999".into()))
+            Err(EntryError::TooLarge("99999999999999999999999".into()))
         );
         assert_eq!(parse_verdict(" Halted "), Ok(Verdict::Halted));
         assert_eq!(parse_verdict("stopped"), Err(EntryError::NotAVerdict("stopped".into())));
