@@ -4,6 +4,7 @@
 //! report. Every number comes from the model's rows.
 
 use super::lab::{Lab, Reached};
+use super::live;
 use crate::messages::{fill, Messages};
 use crate::model::{matrix_run, repair_row, MatrixRow, Part, PartSet, MATRIX_ORDER};
 use leptos::prelude::*;
@@ -31,7 +32,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             <h2 id="matrix-title">{t.matrix_title}</h2>
             <p class="hint">
                 {t.matrix_hint}
-                <span data-testid="matrix-progress">{move || fill(t.matrix_progress, &[("filled", &filled()), ("total", &MATRIX_ORDER.len())])}</span>
+                <span data-testid="matrix-progress">{live(move || fill(t.matrix_progress, &[("filled", &filled()), ("total", &MATRIX_ORDER.len())]))}</span>
             </p>
             <div class="scroll" tabindex="0" role="region" aria-label=t.matrix_region>
                 <table data-testid="matrix-table">
