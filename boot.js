@@ -16,5 +16,10 @@ const trapped = (error) => {
 addEventListener("error", (e) => trapped(e.error));
 addEventListener("unhandledrejection", (e) => trapped(e.reason));
 
+// The wasm is asked for at once, in parallel with its JS (which alone would ask for it only once
+// loaded and run): init takes the pending response. A failed download still fails in init, not
+// here, and is not reported twice.
+const wasm = fetch(new URL(`./${name}_bg.wasm`, import.meta.url));
+wasm.catch(() => {});
 const { default: init } = await import(`./${name}.js`);
-await init({ module_or_path: new URL(`./${name}_bg.wasm`, import.meta.url) });
+await init({ module_or_path: wasm });

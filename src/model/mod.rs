@@ -17,6 +17,7 @@ pub mod run;
 pub mod scenario;
 pub mod scheduler;
 pub mod services;
+#[cfg(not(target_arch = "wasm32"))]
 mod shortest;
 pub mod state_store;
 pub mod timeline;

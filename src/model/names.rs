@@ -31,6 +31,15 @@ impl<'a> ByName<'a> {
     }
 }
 
+/// Keys sorted, each once. A sorted list rather than a set: the lab shows a handful of keys, and
+/// one sort costs the page far less code than a set of its own. The model and the playback sort
+/// keys only through here, so the page carries one copy of the sort.
+pub fn sorted(mut keys: Vec<Rc<str>>) -> Vec<Rc<str>> {
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,8 +41,12 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
         }
 
         // Nodes with room, ordered by (load, store position): the first is the one to pick.
-        let mut room: BTreeSet<(u64, usize)> =
-            (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)).map(|i| (load[i], i)).collect();
+        // Inserted one by one: collecting into the set would sort first, and that stable sort is
+        // code of its own in the page (about 4 KB); the set is the same either way.
+        let mut room: BTreeSet<(u64, usize)> = BTreeSet::new();
+        for i in (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)) {
+            room.insert((load[i], i));
+        }
 
         for (place, _, value) in store.view_placed(&copies) {
             let Some(copy) = value.as_copy() else { continue };

@@ -2,7 +2,7 @@
 //! which records every read and write as a step of the trace. Longer than 400 lines: one
 //! component of the lesson, its scans, writes and what-actually-runs bookkeeping, with its tests.
 
-use super::names::{FxHashMap, FxHashSet};
+use super::names::{sorted, FxHashMap, FxHashSet};
 use super::part::Part;
 use super::trace::{ActualChange, Limits, Op, Step, TraceLimit, MAX_TRACE_STEPS};
 use super::value::{Prefix, Status, Value};
@@ -324,9 +324,9 @@ impl StateStore {
     /// longer holds (a running copy whose record was lost), sorted.
     pub fn actual(&self) -> Vec<&str> {
         let mut keys: Vec<&str> = self.slots.iter().flatten().filter(|s| s.runs).map(|s| &*s.key).collect();
-        let mut gone: Vec<&str> = self.orphans.iter().map(|k| &**k).collect();
-        gone.sort_unstable();
-        keys.extend(gone);
+        // Sorted with the one sort the page carries (of shared strings), then read back from the set.
+        let gone = sorted(self.orphans.iter().cloned().collect());
+        keys.extend(gone.iter().filter_map(|k| self.orphans.get(k)).map(|k| &**k));
         keys
     }
 

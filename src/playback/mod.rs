@@ -22,6 +22,7 @@ pub use window::{around, MOST_KEYS, MOST_NODES};
 
 pub use world::{CopyState, NodeView, World};
 
+use crate::model::names::sorted;
 use crate::model::{
     judge, lesson_initial, round_spans, ActualChange, Event, Limits, MatrixRow, PartSet, Request, Response,
     Run, RunError, Scenario, StateStore, Step, Totals, TraceLimit, Value,
@@ -201,14 +202,6 @@ pub fn keep_recent<K>(kept: &mut Vec<(K, Result<Rc<Recording>, RecordError>)>) {
         over += 1;
     }
     kept.drain(..over);
-}
-
-/// Keys sorted, each once. A sorted list rather than a set: the lab shows a handful of keys, and
-/// one sort costs the page far less code than a set of its own.
-fn sorted(mut keys: Vec<Rc<str>>) -> Vec<Rc<str>> {
-    keys.sort_unstable();
-    keys.dedup();
-    keys
 }
 
 #[cfg(test)]

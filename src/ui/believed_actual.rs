@@ -2,6 +2,7 @@
 //! end of a failure run, why each decision stopped.
 
 use super::lab::Lab;
+use super::live;
 use crate::formats::html::Esc;
 use crate::messages::fill;
 use crate::model::reasons;
@@ -59,7 +60,7 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
     view! {
         <section class="believed" aria-labelledby="believed-title" data-testid="believed-actual">
             <h2 id="believed-title">{t.believed_title}</h2>
-            <div inner_html=gap></div>
+            <div inner_html=live(gap)></div>
         </section>
     }
 }

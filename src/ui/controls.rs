@@ -1,6 +1,7 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
 use super::lab::{Lab, SPEEDS};
+use super::{live, with_lab};
 use crate::formats::html::Esc;
 use crate::messages::fill;
 use crate::playback::MarkKind;
@@ -50,6 +51,12 @@ pub fn forward(lab: Lab) {
 pub fn back(lab: Lab) {
     pause(lab);
     lab.go_to(untrack(|| lab.cursor()).saturating_sub(1));
+}
+
+/// Runs to the end (pausing playback).
+pub fn to_end(lab: Lab) {
+    pause(lab);
+    lab.go_to(usize::MAX);
 }
 
 /// Starts over: step 0, the changes made at rounds undone.
@@ -124,7 +131,7 @@ fn Marks(lab: Lab) -> impl IntoView {
             lab.go_to(step);
         }
     };
-    view! { <svg class="marks" data-testid="marks" aria-hidden="true" inner_html=marks on:click=go></svg> }
+    view! { <svg class="marks" data-testid="marks" aria-hidden="true" inner_html=live(marks) on:click=go></svg> }
 }
 
 /// The playback toolbar.
@@ -137,19 +144,19 @@ pub fn Controls(lab: Lab) -> impl IntoView {
     let t = lab.t;
     view! {
         <div class="controls" role="toolbar" aria-label=t.controls_label>
-            <button data-testid="play" on:click=move |_| toggle(lab) disabled=move || lab.sealed() || len() == 0 aria-keyshortcuts="Space">
-                {move || if lab.playing() { t.pause } else { t.play }}
+            <button data-testid="play" on:click=with_lab(lab, toggle) disabled=live(move || lab.sealed() || len() == 0) aria-keyshortcuts="Space">
+                {live(move || if lab.playing() { t.pause } else { t.play })}
             </button>
-            <button data-testid="back" on:click=move |_| back(lab) disabled=at_start aria-keyshortcuts="ArrowLeft">
+            <button data-testid="back" on:click=with_lab(lab, back) disabled=live(at_start) aria-keyshortcuts="ArrowLeft">
                 {t.step_back}
             </button>
-            <button data-testid="forward" on:click=move |_| forward(lab) disabled=at_end aria-keyshortcuts="ArrowRight">
+            <button data-testid="forward" on:click=with_lab(lab, forward) disabled=live(at_end) aria-keyshortcuts="ArrowRight">
                 {t.step_forward}
             </button>
-            <button data-testid="to-end" on:click=move |_| { pause(lab); lab.go_to(usize::MAX) } disabled=at_end aria-keyshortcuts="End">
+            <button data-testid="to-end" on:click=with_lab(lab, to_end) disabled=live(at_end) aria-keyshortcuts="End">
                 {t.run_to_end}
             </button>
-            <button data-testid="reset" on:click=move |_| reset(lab) disabled=move || at_start() && !lab.changed() && !lab.ended() && lab.down().is_empty() aria-keyshortcuts="Home">
+            <button data-testid="reset" on:click=with_lab(lab, reset) disabled=live(move || at_start() && !lab.changed() && !lab.ended() && lab.down().is_empty()) aria-keyshortcuts="Home">
                 {t.reset}
             </button>
             <label class="speed">
@@ -157,7 +164,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                 <select
                     data-testid="speed"
                     on:change=move |ev| lab.set_speed(event_target_value(&ev).parse().unwrap_or(2))
-                    prop:value=move || lab.speed().to_string()
+                    prop:value=live(move || lab.speed().to_string())
                 >
                     {SPEEDS
                         .iter()
@@ -167,14 +174,14 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                 </select>
             </label>
             <div class="scrubber">
-                <span>{move || fill(t.step_of, &[("step", &lab.cursor()), ("total", &total(lab))])}</span>
+                <span>{live(move || fill(t.step_of, &[("step", &lab.cursor()), ("total", &total(lab))]))}</span>
                 <div class="track">
                 <input
                     type="range"
                     data-testid="scrubber"
                     min="0"
-                    max=move || if lab.sealed() { 0 } else { len() }.to_string()
-                    prop:value=move || lab.cursor().to_string()
+                    max=live(move || if lab.sealed() { 0 } else { len() }.to_string())
+                    prop:value=live(move || lab.cursor().to_string())
                     on:input=move |ev| {
                         pause(lab);
                         lab.go_to(event_target_value(&ev).parse().unwrap_or(0));

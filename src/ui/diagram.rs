@@ -3,6 +3,7 @@
 //! does nothing. Pressing a part takes it down, or brings it back, from the next round on.
 
 use super::lab::Lab;
+use super::{live, with_lab};
 use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
 use crate::model::{Change, Op, Part, PartSet, Run, MATRIX_ORDER};
@@ -119,16 +120,16 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
     };
     view! {
         <button
-            class=class
+            class=live(class)
             data-testid=format!("part-{}", slug(part))
-            aria-pressed=move || if state().0 { "true" } else { "false" }
+            aria-pressed=live(move || if state().0 { "true" } else { "false" })
             on:click=move |_| lab.press(PartSet::of(part))
         >
             <span class="name">{t.part(part)}</span>
-            <span class="state">{move || state().1}</span>
+            <span class="state">{live(move || state().1)}</span>
             <span class="lists">{lists(t, part)}</span>
             {store.then(|| view! { <StoreLine lab t /> })}
-            <span class="action">{move || state().2}</span>
+            <span class="action">{live(move || state().2)}</span>
         </button>
     }
 }
@@ -139,7 +140,7 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
 fn Link(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
     view! {
         <span class=format!("link link-{area}") data-testid=format!("link-{}", slug(part)) aria-hidden="true"
-            inner_html=move || token(lab, part, area)></span>
+            inner_html=live(move || token(lab, part, area))></span>
     }
 }
 
@@ -156,8 +157,8 @@ fn StoreLine(lab: Lab, t: &'static Messages) -> impl IntoView {
         })
     };
     view! {
-        <span class="revision-line">{move || fill(t.revision, &[("n", &lab.frame().revision)])}</span>
-        <span class=move || doing_class(lab) data-testid="store-doing">{move || doing().unwrap_or_default()}</span>
+        <span class="revision-line">{live(move || fill(t.revision, &[("n", &lab.frame().revision)]))}</span>
+        <span class=move || doing_class(lab) data-testid="store-doing">{live(move || doing().unwrap_or_default())}</span>
     }
 }
 
@@ -186,15 +187,15 @@ fn TimelineControls(lab: Lab) -> impl IntoView {
     };
     view! {
         <div class="timeline-controls">
-            <button type="button" data-testid="whole-plane" aria-pressed=move || if plane_down() { "true" } else { "false" }
-                on:click=move |_| lab.press(PartSet::CONTROL_PLANE)>
-                {move || if plane_down() { t.plane_back } else { t.plane_down }}
+            <button type="button" data-testid="whole-plane" aria-pressed=live(move || if plane_down() { "true" } else { "false" })
+                on:click=with_lab(lab, |lab| lab.press(PartSet::CONTROL_PLANE))>
+                {live(move || if plane_down() { t.plane_back } else { t.plane_down })}
             </button>
-            <button type="button" data-testid="report-again" disabled=move || !gap()
-                aria-describedby="report-state" on:click=move |_| lab.report_again()>
+            <button type="button" data-testid="report-again" disabled=live(move || !gap())
+                aria-describedby="report-state" on:click=with_lab(lab, |lab| lab.report_again())>
                 {t.report_again}
             </button>
-            <span id="report-state" class="hint">{move || if gap() { t.report_needed } else { t.report_not_needed }}</span>
+            <span id="report-state" class="hint">{live(move || if gap() { t.report_needed } else { t.report_not_needed })}</span>
         </div>
     }
 }

@@ -4,6 +4,7 @@
 //! report. Every number comes from the recordings the student ran (`playback::MatrixLine`).
 
 use super::lab::Lab;
+use super::live;
 use crate::messages::{fill, Messages};
 use crate::model::{MatrixRow, Part, PartSet, MATRIX_ORDER};
 use crate::playback::{MatrixLine, Phase};
@@ -33,7 +34,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             <h2 id="matrix-title">{t.matrix_title}</h2>
             <p class="hint">
                 {t.matrix_hint}
-                <span data-testid="matrix-progress">{move || fill(t.matrix_progress, &[("filled", &filled()), ("total", &MATRIX_ORDER.len())])}</span>
+                <span data-testid="matrix-progress">{live(move || fill(t.matrix_progress, &[("filled", &filled()), ("total", &MATRIX_ORDER.len())]))}</span>
             </p>
             <div class="scroll" tabindex="0" role="region" aria-label=t.matrix_region>
                 <table data-testid="matrix-table">

@@ -3,6 +3,7 @@
 //! the whole ledger every round, the quiet ones too.
 
 use super::lab::Lab;
+use super::live;
 use crate::formats::html::Esc;
 use crate::playback::{load_chart, LOAD_PARTS};
 use leptos::prelude::*;
@@ -72,7 +73,7 @@ pub fn LoadChart(lab: Lab) -> impl IntoView {
         <section class="load" aria-labelledby="load-title">
             <h2 id="load-title">{t.load_title}</h2>
             <p class="hint">{t.load_hint}</p>
-            <svg data-testid="load-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-labelledby="load-title" inner_html=chart></svg>
+            <svg data-testid="load-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-labelledby="load-title" inner_html=live(chart)></svg>
         </section>
     }
 }

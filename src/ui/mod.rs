@@ -110,8 +110,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                 true
             }
             "End" => {
-                controls::pause(lab);
-                lab.go_to(usize::MAX);
+                controls::to_end(lab);
                 true
             }
             _ => false,
@@ -334,9 +333,9 @@ pub fn Narration(lab: Lab) -> impl IntoView {
     let spoken = move || if lab.playing() && !lab.frame().at_end() { String::new() } else { sentence() };
     view! {
         <div class="now">
-            <p class="status" data-testid="status-strip">{status}</p>
-            <p class="narration" data-testid="step-sentence">{sentence}</p>
-            <p class="visually-hidden" aria-live="polite" role="status" data-testid="narration">{spoken}</p>
+            <p class="status" data-testid="status-strip">{live(status)}</p>
+            <p class="narration" data-testid="step-sentence">{live(sentence)}</p>
+            <p class="visually-hidden" aria-live="polite" role="status" data-testid="narration">{live(spoken)}</p>
         </div>
     }
 }
@@ -372,6 +371,20 @@ pub(crate) fn column_heads(names: Vec<&'static str>) -> impl IntoView {
             <tr>{names.into_iter().map(|n| view! { <th scope="col">{n}</th> }).collect_view()}</tr>
         </thead>
     }
+}
+
+/// A handler that calls `act` with the lab, whatever the event. The buttons that only act on the
+/// lab share this one handler type, so the page carries the code that attaches a handler once per
+/// event type rather than once per button.
+pub(crate) fn with_lab<E>(lab: Lab, act: fn(Lab)) -> impl Fn(E) + Copy + 'static {
+    move |_| act(lab)
+}
+
+/// A value that follows the lab (a text, an attribute, a property), its closure's type erased:
+/// every such value of one type in the page shares one copy of the code that renders and updates
+/// it, instead of one per closure.
+pub(crate) fn live<T>(f: impl FnMut() -> T + Send + 'static) -> Box<dyn FnMut() -> T + Send> {
+    Box::new(f)
 }
 
 /// Whether a key press belongs to a field or control that handles it itself.

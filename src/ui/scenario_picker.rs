@@ -2,6 +2,7 @@
 //! scale request.
 
 use super::lab::Lab;
+use super::{live, with_lab};
 use crate::model::{LessonService, Run, MAX_DESIRED};
 use leptos::prelude::*;
 
@@ -39,13 +40,13 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
             <label>
                 <input type="radio" name="play" data-testid="play-lesson"
                     prop:checked=is(|p| p == Run::Lesson)
-                    on:change=move |_| lab.pick(Run::Lesson) />
+                    on:change=with_lab(lab, |lab| lab.pick(Run::Lesson)) />
                 {t.picker_lesson}
             </label>
             <label>
                 <input type="radio" name="play" data-testid="play-events"
                     prop:checked=is(|p| p == Run::Events)
-                    on:change=move |_| lab.pick(Run::Events) />
+                    on:change=with_lab(lab, |lab| lab.pick(Run::Events)) />
                 {t.picker_events}
             </label>
             <div class="own">
@@ -64,7 +65,7 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
                 </label>
                 <label>
                     {t.picker_desired}
-                    <select data-testid="scale-desired" prop:value=move || desired.get().to_string()
+                    <select data-testid="scale-desired" prop:value=live(move || desired.get().to_string())
                         on:change=move |ev| { desired.set(event_target_value(&ev).parse().unwrap_or(4)); send() }>
                         {(0..=MAX_DESIRED).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
                     </select>

@@ -3,6 +3,7 @@
 //! key a remove takes away.
 
 use super::lab::Lab;
+use super::live;
 use crate::formats::html::Esc;
 use crate::messages::fill;
 use crate::model::{Op, Prefix};
@@ -80,9 +81,9 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
     view! {
         <section class="store-view" aria-labelledby="store-title" data-testid="store-view">
             <h2 id="store-title">
-                {t.store_title} <span class="revision" data-testid="revision">{move || fill(t.revision, &[("n", &revision())])}</span>
+                {t.store_title} <span class="revision" data-testid="revision">{live(move || fill(t.revision, &[("n", &revision())]))}</span>
             </h2>
-            <div class="groups" inner_html=groups></div>
+            <div class="groups" inner_html=live(groups)></div>
         </section>
     }
 }

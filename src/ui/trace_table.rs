@@ -8,6 +8,7 @@ use crate::formats::html::Esc;
 use crate::messages::fill;
 use crate::playback::Recording;
 
+use super::live;
 use leptos::prelude::*;
 
 /// Runs up to this many steps are drawn whole.
@@ -230,11 +231,11 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                 <table data-testid="trace-table">
                     {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().2)></tr></tbody>
-                    <tbody inner_html=rows></tbody>
+                    <tbody inner_html=live(rows)></tbody>
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().3)></tr></tbody>
                 </table>
             </div>
-            <p class="summary" data-testid="trace-summary">{summary}</p>
+            <p class="summary" data-testid="trace-summary">{live(summary)}</p>
         </section>
     }
 }

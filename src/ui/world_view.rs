@@ -4,6 +4,7 @@
 //! words, so believed against actual is something a student sees.
 
 use super::lab::Lab;
+use super::live;
 use crate::formats::html::Esc;
 use crate::messages::{fill, Messages};
 use crate::playback::{around, CopyState, MOST_NODES};
@@ -84,7 +85,7 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
         <section class="world" aria-labelledby="world-title" data-testid="world">
             <h2 id="world-title">{t.world_title}</h2>
             <p class="hint">{t.world_hint}</p>
-            <ul class="nodes" inner_html=nodes></ul>
+            <ul class="nodes" inner_html=live(nodes)></ul>
             <p class="waiting" data-testid="world-waiting">{waiting}</p>
         </section>
     }
