@@ -30,8 +30,10 @@ fn render(t: &Messages, recording: &Recording, cursor: usize) -> String {
     for s in frame.services.iter() {
         let _ = writeln!(out, "  {}: {}/{}", s.service, s.believed, s.actual);
     }
-    // The failure-matrix row the events run carries: its believed/actual is the panel's collector.
-    if let Some(m) = &recording.matrix_row {
+    // The failure-matrix row the events run fills, as the lab's matrix shows it: its phase's own
+    // reads and writes (a repair's or a report's alone); its believed/actual is the panel's
+    // collector.
+    if let Some(m) = &cplab::playback::phase_row(recording) {
         let _ = writeln!(
             out,
             "matrix row: scale {}, failure {}, node {}, reads {}, believed/actual {}/{}, rd {}, wr {}",
@@ -102,11 +104,13 @@ fn the_failure_matrix_events_with_each_part_down() {
 fn a_repair_and_a_report() {
     // The scheduler down, brought back once the run went quiet: the gap closes.
     let sched = repair_scenarios(PartSet::of(Part::Scheduler)).expect("runs");
-    let repaired = Recording::of(&sched[1]).expect("records");
+    let repaired = Recording::of_run(Run::Events, PartSet::of(Part::Scheduler), &sched[1].timeline, None)
+        .expect("records");
     golden("repair-scheduler", &render(&EN, &repaired, repaired.len()));
     // The API server down: back, the gap stays open until the node agents report.
     let api = repair_scenarios(PartSet::of(Part::ApiServer)).expect("runs");
-    let reported = Recording::of(&api[2]).expect("records");
+    let reported = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &api[2].timeline, None)
+        .expect("records");
     golden("report-api-server", &render(&EN, &reported, reported.len()));
 }
 
