@@ -425,6 +425,8 @@ messages! {
         load_hint,
         /// The chart's value axis.
         load_axis,
+        /// What the load chart's segments are.
+        load_legend,
         /// One part's bar: `{part}`, `{reads}`.
         load_bar,
         /// One round of a bar: `{round}`, `{reads}`.

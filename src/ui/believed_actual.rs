@@ -3,7 +3,7 @@
 
 use super::lab::Lab;
 use super::live;
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::model::reasons;
 use leptos::prelude::*;
@@ -13,24 +13,20 @@ use leptos::prelude::*;
 pub fn BelievedActual(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let gap = move || {
-        use std::fmt::Write;
         let frame = lab.frame();
-        let mut html = String::new();
+        let mut html = Markup::new();
         let counts =
             fill(t.believed_counts, &[("believed", &frame.believed.len()), ("actual", &frame.actual.len())]);
-        let _ = write!(
-            html,
-            r#"<p data-testid="believed-counts">{}</p><ul class="services" data-testid="believed-services">"#,
-            Esc(&counts)
-        );
+        html.leaf("p", &[("data-testid", "believed-counts")], &counts)
+            .open("ul", &[("class", "services"), ("data-testid", "believed-services")]);
         for s in frame.services.iter().filter(|s| s.believed + s.actual > 0) {
             let line = fill(
                 t.believed_service,
                 &[("service", &s.service), ("believed", &s.believed), ("actual", &s.actual)],
             );
-            let _ = write!(html, "<li>{}</li>", Esc(&line));
+            html.leaf("li", &[], &line);
         }
-        html.push_str("</ul>");
+        html.close("ul");
         for (keys, template, testid) in [
             (&frame.ghosts, t.believed_ghosts, "believed-gap"),
             (&frame.unseen, t.believed_unseen, "believed-unseen"),
@@ -38,7 +34,7 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
             if !keys.is_empty() {
                 let keys: Vec<&str> = keys.iter().map(|k| &**k).collect();
                 let said = fill(template, &[("keys", &keys.join(", "))]);
-                let _ = write!(html, r#"<p class="warn" data-testid="{testid}">{}</p>"#, Esc(&said));
+                html.leaf("p", &[("class", "warn"), ("data-testid", testid)], &said);
             }
         }
         // At the end of a failure run: why each decision stopped.
@@ -49,13 +45,13 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
         };
         // No heading over nothing: after a repair that closed every gap, no decision stopped.
         if !why.is_empty() {
-            let _ = write!(html, r#"<h3>{}</h3><ul data-testid="why">"#, Esc(t.why_title));
+            html.leaf("h3", &[], t.why_title).open("ul", &[("data-testid", "why")]);
             for r in why {
-                let _ = write!(html, "<li>{}</li>", Esc(&t.reason(&r)));
+                html.leaf("li", &[], &t.reason(&r));
             }
-            html.push_str("</ul>");
+            html.close("ul");
         }
-        html
+        html.finish()
     };
     view! {
         <section class="believed" aria-labelledby="believed-title" data-testid="believed-actual">

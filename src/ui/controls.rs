@@ -2,7 +2,7 @@
 
 use super::lab::{Lab, SPEEDS};
 use super::{live, with_lab};
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::playback::MarkKind;
 use leptos::prelude::*;
@@ -84,11 +84,10 @@ pub fn total(lab: Lab) -> String {
 fn Marks(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let marks = move || {
-        use std::fmt::Write;
         let recording = lab.recording();
         let marks = if lab.sealed() { Vec::new() } else { recording.marks() };
         let len = recording.len().max(1);
-        let mut svg = String::new();
+        let mut svg = Markup::new();
         for m in marks {
             let (class, glyph, what) = match &m.kind {
                 MarkKind::Round(0) => ("round", "┃", t.trace_requests.to_string()),
@@ -109,16 +108,20 @@ fn Marks(lab: Lab) -> impl IntoView {
             let title = fill(t.mark_title, &[("step", &m.step), ("what", &what)]);
             // Per mille of the width, written as a percentage with one decimal (no float code).
             let at = m.step * 1000 / len;
-            let _ = write!(
-                svg,
-                r#"<text class="mark {class}" data-testid="mark" data-kind="{class}" data-step="{}" x="{}.{}%" y="12" text-anchor="middle"><title>{}</title>{glyph}</text>"#,
-                m.step,
-                at / 10,
-                at % 10,
-                Esc(&title)
-            );
+            let (mark_class, step, x) =
+                (format!("mark {class}"), m.step.to_string(), format!("{}.{}%", at / 10, at % 10));
+            let attrs = [
+                ("class", mark_class.as_str()),
+                ("data-testid", "mark"),
+                ("data-kind", class),
+                ("data-step", &step),
+                ("x", &x),
+                ("y", "12"),
+                ("text-anchor", "middle"),
+            ];
+            svg.open("text", &attrs).leaf("title", &[], &title).text(glyph).close("text");
         }
-        svg
+        svg.finish()
     };
     let go = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;

@@ -4,7 +4,7 @@
 
 use super::lab::Lab;
 use super::{live, with_lab};
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::messages::{fill, Messages};
 use crate::model::{Change, Op, Part, PartSet, Run, MATRIX_ORDER};
 use crate::playback::Phase;
@@ -94,13 +94,15 @@ fn token(lab: Lab, part: Part, area: &str) -> String {
     let left = matches!(area, "api" | "cm");
     let arrow = if left != read { '→' } else { '←' };
     let label = if read { lab.t.items(step.items) } else { step.key.to_string() };
-    format!(
-        r#"<span class="token {} {} speed-{}" data-testid="token">{arrow} {}</span>"#,
+    let class = format!(
+        "token {} {} speed-{}",
         if read { "read" } else { "write" },
         if frame.cursor % 2 == 0 { "a" } else { "b" },
-        lab.speed(),
-        Esc(&label)
-    )
+        lab.speed()
+    );
+    let mut html = Markup::new();
+    html.leaf("span", &[("class", &class), ("data-testid", "token")], &format!("{arrow} {label}"));
+    html.finish()
 }
 
 /// One part of the diagram; the store also shows its revision and what the step does to it.

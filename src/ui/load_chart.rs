@@ -4,75 +4,96 @@
 
 use super::lab::Lab;
 use super::live;
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::playback::{load_chart, LOAD_PARTS};
 use leptos::prelude::*;
 
 /// Geometry of the chart, in whole SVG user units: an `f64` attribute would bring float
-/// formatting into the page (12 KB).
-const LABEL: usize = 150;
+/// formatting into the page. Each part's label stands on a line of its own above its bar, so no
+/// bar ever covers it.
 const WIDTH: usize = 460;
-const ROW: usize = 26;
+const ROW: usize = 40;
+const BAR: usize = 18;
+/// A segment this wide (or wider) carries its round's number inside it.
+const NUMBERED: usize = 16;
 
-/// The chart: a bar per part, a segment per round, a labelled axis. Its numbers are the
-/// playback layer's [`load_chart`]; this only draws them.
+/// The chart: a bar per part, a segment per round (numbered where it is wide enough, its round's
+/// reads in its title), a labelled axis and a line that says what a segment is. Its numbers are
+/// the playback layer's [`load_chart`]; this only draws them.
 #[component]
 pub fn LoadChart(lab: Lab) -> impl IntoView {
     let t = lab.t;
     // Drawn as markup (see `formats::html`).
     let chart = move || {
-        use std::fmt::Write;
         let chart = load_chart(&lab.frame());
         // A bar's length in units, rounded so that segments end where the whole bar ends.
-        let span = |reads: usize| reads * (WIDTH - LABEL - 10) / chart.most;
-        let mut svg = String::new();
+        let span = |reads: usize| reads * (WIDTH - 10) / chart.most;
+        let mut svg = Markup::new();
+        let n = |v: usize| v.to_string();
         for (row, bar) in chart.bars.iter().enumerate() {
-            let y = row * ROW + 4;
-            let label = t.load_bar_label(bar.part, bar.reads);
-            let _ = write!(
-                svg,
-                r#"<g data-testid="load-bar" data-part="{}" data-reads="{}"><text x="0" y="{}">{}</text>"#,
-                Esc(bar.part.name()),
-                bar.reads,
-                y + 13,
-                Esc(&label)
+            let y = row * ROW;
+            let reads = n(bar.reads);
+            svg.open(
+                "g",
+                &[("data-testid", "load-bar"), ("data-part", bar.part.name()), ("data-reads", &reads)],
+            )
+            .leaf(
+                "text",
+                &[("x", "0"), ("y", &n(y + 13))],
+                &t.load_bar_label(bar.part, bar.reads),
             );
             let mut sum = 0;
             for segment in &bar.segments {
-                let at = LABEL + span(sum);
+                let at = span(sum);
                 sum += segment.reads;
-                let w = LABEL + span(sum) - at;
+                let w = span(sum) - at;
+                let round = segment.round.unwrap_or(0);
                 let title = t.load_segment_label(bar.part, bar.reads, segment.round, segment.reads);
-                let _ = write!(
-                    svg,
-                    r#"<rect class="seg {}" x="{at}" y="{y}" width="{w}" height="{}"><title>{}</title></rect>"#,
-                    if segment.round.unwrap_or(0) % 2 == 0 { "even" } else { "odd" },
-                    ROW - 8,
-                    Esc(&title)
-                );
+                let class = if round % 2 == 0 { "seg even" } else { "seg odd" };
+                let (bar_y, height) = (n(y + 18), n(BAR));
+                svg.open(
+                    "rect",
+                    &[("class", class), ("x", &n(at)), ("y", &bar_y), ("width", &n(w)), ("height", &height)],
+                )
+                .leaf("title", &[], &title)
+                .close("rect");
+                if w >= NUMBERED {
+                    let (x, ny) = (n(at + w / 2), n(y + 31));
+                    let number = [
+                        ("class", "seg-round"),
+                        ("x", &x),
+                        ("y", &ny),
+                        ("text-anchor", "middle"),
+                        ("aria-hidden", "true"),
+                    ];
+                    svg.open("text", &number).number(round).close("text");
+                }
             }
-            svg.push_str("</g>");
+            svg.close("g");
         }
-        let axis_y = LOAD_PARTS.len() * ROW + 6;
-        let _ = write!(
-            svg,
-            r#"<line class="axis" x1="{LABEL}" y1="{axis_y}" x2="{}" y2="{axis_y}"></line><text class="tick" x="{LABEL}" y="{}">0</text><text class="tick" x="{}" y="{}" text-anchor="end">{}</text><text class="axis-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            WIDTH - 10,
-            axis_y + 14,
-            WIDTH - 10,
-            axis_y + 14,
-            chart.most,
-            (LABEL + WIDTH) / 2,
-            axis_y + 14,
-            Esc(t.load_axis)
-        );
-        svg
+        let axis_y = LOAD_PARTS.len() * ROW + 4;
+        let (y, label_y, right) = (n(axis_y), n(axis_y + 14), n(WIDTH - 10));
+        svg.open("line", &[("class", "axis"), ("x1", "0"), ("y1", &y), ("x2", &right), ("y2", &y)])
+            .close("line")
+            .leaf("text", &[("class", "tick"), ("x", "0"), ("y", &label_y)], "0")
+            .leaf(
+                "text",
+                &[("class", "tick"), ("x", &right), ("y", &label_y), ("text-anchor", "end")],
+                &n(chart.most),
+            )
+            .leaf(
+                "text",
+                &[("class", "axis-label"), ("x", &n(WIDTH / 2)), ("y", &label_y), ("text-anchor", "middle")],
+                t.load_axis,
+            );
+        svg.finish()
     };
-    let height = LOAD_PARTS.len() * ROW + 28;
+    let height = LOAD_PARTS.len() * ROW + 22;
     view! {
         <section class="load" aria-labelledby="load-title">
             <h2 id="load-title">{t.load_title}</h2>
             <p class="hint">{t.load_hint}</p>
+            <p class="hint" data-testid="load-legend">{t.load_legend}</p>
             <svg data-testid="load-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-labelledby="load-title" inner_html=live(chart)></svg>
         </section>
     }

@@ -4,16 +4,27 @@
 
 use super::lab::Lab;
 use super::live;
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::model::{Op, Prefix};
 use crate::playback::{around, MOST_KEYS};
 use leptos::prelude::*;
 
 /// A line that says how many keys of a group are not drawn.
-fn more(html: &mut String, said: &str) {
-    use std::fmt::Write;
-    let _ = write!(html, r#"<li class="more" data-testid="store-more">{}</li>"#, Esc(said));
+fn more(html: &mut Markup, said: &str) {
+    html.leaf("li", &[("class", "more"), ("data-testid", "store-more")], said);
+}
+
+/// One key: its name within the group, its value, and the step's mark on it.
+fn key(html: &mut Markup, prefix: &str, k: &str, value: &str, class: &str, mark: Option<&str>) {
+    html.open("li", &[("class", class), ("data-testid", "store-key"), ("data-key", k)])
+        .leaf("code", &[], k.strip_prefix(prefix).unwrap_or(k))
+        .text(" ")
+        .leaf("span", &[("class", "value")], value);
+    if let Some(m) = mark {
+        html.leaf("span", &[("class", "mark")], m);
+    }
+    html.close("li");
 }
 
 /// The store's keys and values, drawn as markup (see `formats::html`).
@@ -21,37 +32,20 @@ fn more(html: &mut String, said: &str) {
 pub fn StoreView(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let groups = move || {
-        use std::fmt::Write;
         let frame = lab.frame();
         let step = frame.step.as_ref();
-        let mut html = String::new();
+        let mut html = Markup::new();
         for prefix in Prefix::ALL {
             let p = prefix.as_str();
             let read = step.filter(|s| s.op == Op::Read && s.key.strip_suffix('*') == Some(p));
-            let _ = write!(
-                html,
-                r#"<div class="group{}" data-testid="group-{}"><h3>{p}"#,
-                if read.is_some() { " reading" } else { "" },
-                p.trim_end_matches('/')
-            );
+            let testid = format!("group-{}", p.trim_end_matches('/'));
+            let class = if read.is_some() { "group reading" } else { "group" };
+            html.open("div", &[("class", class), ("data-testid", &testid)]).open("h3", &[]).text(p);
             if let Some(s) = read {
                 let badge = fill(t.store_read_badge, &[("items", &t.items(s.items))]);
-                let _ = write!(html, r#"<span class="badge">{}</span>"#, Esc(&badge));
+                html.leaf("span", &[("class", "badge")], &badge);
             }
-            html.push_str("</h3><ul>");
-            let key = |html: &mut String, k: &str, value: &str, class: &str, mark: Option<&str>| {
-                let _ = write!(
-                    html,
-                    r#"<li class="{class}" data-testid="store-key" data-key="{}"><code>{}</code> <span class="value">{}</span>"#,
-                    Esc(k),
-                    Esc(k.strip_prefix(p).unwrap_or(k)),
-                    Esc(value)
-                );
-                if let Some(m) = mark {
-                    let _ = write!(html, r#"<span class="mark">{}</span>"#, Esc(m));
-                }
-                html.push_str("</li>");
-            };
+            html.close("h3").open("ul", &[]);
             // A long group draws the keys around the one the step touches (see `playback::around`).
             let keys: Vec<&(std::rc::Rc<str>, crate::model::Value)> =
                 frame.entries.iter().filter(|(k, _)| k.starts_with(p)).collect();
@@ -64,18 +58,18 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
             for (k, v) in &keys[drawn] {
                 let written = step.is_some_and(|s| s.op == Op::Write && s.key == *k);
                 let (class, mark) = if written { ("flash", Some(t.store_written)) } else { ("", None) };
-                key(&mut html, k, &t.value(v), class, mark);
+                key(&mut html, p, k, &t.value(v), class, mark);
             }
             if after > 0 {
                 more(&mut html, &fill(t.store_more, &[("n", &after)]));
             }
             // A removed key stays one step longer, struck through, so its going is visible.
             if let Some(s) = step.filter(|s| s.op == Op::Remove && s.key.starts_with(p)) {
-                key(&mut html, &s.key, "", "removed", Some(t.store_removed));
+                key(&mut html, p, &s.key, "", "removed", Some(t.store_removed));
             }
-            html.push_str("</ul></div>");
+            html.close("ul").close("div");
         }
-        html
+        html.finish()
     };
     let revision = move || lab.frame().revision;
     view! {

@@ -4,7 +4,7 @@
 //! 20,000-step run scrolls and steps as fast as the lesson's 17.
 
 use super::lab::Lab;
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::playback::Recording;
 
@@ -155,7 +155,6 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
     let spacer = move |lines: usize| format!("{}px", lines as i32 * ROW_HEIGHT.with(|h| h.get()));
     // The rows drawn, as markup: see `formats::html` for why, and how text is kept text.
     let rows = move || {
-        use std::fmt::Write;
         let recording = lab.recording();
         let frame = lab.frame();
         let cursor = frame.cursor;
@@ -164,50 +163,61 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         // the playback layer's view of the rounds.
         let mut headings = recording.headings(&frame, from, to).into_iter().peekable();
         let mut line = from + recording.round_starts_within(from);
-        let mut html = String::new();
+        let mut html = Markup::new();
         for (i, s) in recording.steps[..to].iter().enumerate().skip(from) {
             // A round's first step comes after the round's heading row.
             if let Some(h) = headings.next_if(|h| h.first == i + 1) {
                 let text = t.round_heading(h.round, h.totals, &h.changes);
                 // The separators are hidden from sight (the heading keeps its spacing) but read
                 // aloud and copied, so the heading reads "round 2 · 26 item reads, 0 writes".
-                let sep = Esc(t.trace_heading_separator);
-                let _ = write!(
-                    html,
-                    r#"<tr class="round" data-testid="round-heading" data-round="{}" data-line="{line}"><th colspan="7" scope="rowgroup">{}<span class="visually-hidden">{sep}</span><span class="round-totals">{}</span>"#,
-                    h.round,
-                    Esc(&text.name),
-                    Esc(&text.totals)
-                );
+                let sep = t.trace_heading_separator;
+                let (round, at) = (h.round.to_string(), line.to_string());
+                let heading = [
+                    ("class", "round"),
+                    ("data-testid", "round-heading"),
+                    ("data-round", &round),
+                    ("data-line", &at),
+                ];
+                html.open("tr", &heading)
+                    .open("th", &[("colspan", "7"), ("scope", "rowgroup")])
+                    .text(&text.name)
+                    .leaf("span", &[("class", "visually-hidden")], sep)
+                    .leaf("span", &[("class", "round-totals")], &text.totals);
                 if !text.changes.is_empty() {
-                    let _ = write!(
-                        html,
-                        r#"<span class="visually-hidden">{sep}</span><span class="round-changes" data-testid="round-changes">{}</span>"#,
-                        Esc(&text.changes)
+                    html.leaf("span", &[("class", "visually-hidden")], sep).leaf(
+                        "span",
+                        &[("class", "round-changes"), ("data-testid", "round-changes")],
+                        &text.changes,
                     );
                 }
-                html.push_str("</th></tr>");
+                html.close("th").close("tr");
                 line += 1;
             }
             let so_far = recording.totals_at(i + 1);
-            let current = if i + 1 == cursor { r#" class="current" aria-current="step""# } else { "" };
-            let _ = write!(
-                html,
-                r#"<tr data-testid="trace-row" id="step-{n}" data-line="{line}"{current}><td>{n}</td><td>{}</td><td>{}</td><td><code>{}</code></td><td data-label="{}">{}</td><td data-label="{}">{}</td><td data-label="{}">{}</td></tr>"#,
-                Esc(t.part(s.component)),
-                Esc(t.op(s.op)),
-                Esc(&s.key),
-                Esc(t.col_items),
-                s.items,
-                Esc(t.col_rd),
-                so_far.item_reads,
-                Esc(t.col_wr),
-                so_far.writes,
-                n = i + 1,
-            );
+            let (id, at) = (format!("step-{}", i + 1), line.to_string());
+            let mut attrs =
+                vec![("data-testid", "trace-row"), ("id", id.as_str()), ("data-line", at.as_str())];
+            if i + 1 == cursor {
+                attrs.extend([("class", "current"), ("aria-current", "step")]);
+            }
+            html.open("tr", &attrs)
+                .open("td", &[])
+                .number(i + 1)
+                .close("td")
+                .leaf("td", &[], t.part(s.component))
+                .leaf("td", &[], t.op(s.op))
+                .open("td", &[])
+                .leaf("code", &[], &s.key)
+                .close("td");
+            for (label, n) in
+                [(t.col_items, s.items), (t.col_rd, so_far.item_reads), (t.col_wr, so_far.writes)]
+            {
+                html.open("td", &[("data-label", label)]).number(n).close("td");
+            }
+            html.close("tr");
             line += 1;
         }
-        html
+        html.finish()
     };
     let summary = move || {
         let s = lab.frame().summary.clone();

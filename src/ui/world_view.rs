@@ -5,7 +5,7 @@
 
 use super::lab::Lab;
 use super::live;
-use crate::formats::html::Esc;
+use crate::formats::html::Markup;
 use crate::messages::{fill, Messages};
 use crate::playback::{around, CopyState, MOST_NODES};
 use leptos::prelude::*;
@@ -29,45 +29,43 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
     let t = lab.t;
     // Drawn as markup (see `formats::html`).
     let nodes = move || {
-        use std::fmt::Write;
         let frame = lab.frame();
-        let mut html = String::new();
+        let mut html = Markup::new();
         // A large world draws its first nodes, and each node its first copies (see
         // `playback::around`), and says how many it left out.
         let nodes = &frame.world.nodes;
         for node in &nodes[around(nodes.len(), None, MOST_NODES)] {
             let label =
                 fill(if node.alive { t.world_node } else { t.world_node_dead }, &[("name", &node.name)]);
-            let _ = write!(
-                html,
-                r#"<li class="node{}" data-testid="world-node-{}"><span class="node-name">{}</span><ul class="copies">"#,
-                if node.alive { "" } else { " dead" },
-                Esc(&node.name),
-                Esc(&label)
-            );
+            let testid = format!("world-node-{}", node.name);
+            html.open(
+                "li",
+                &[("class", if node.alive { "node" } else { "node dead" }), ("data-testid", &testid)],
+            )
+            .leaf("span", &[("class", "node-name")], &label)
+            .open("ul", &[("class", "copies")]);
             let drawn = around(node.copies.len(), None, MOST_NODES);
             let left = node.copies.len() - drawn.end;
             for (key, state) in &node.copies[drawn] {
                 let (mark, class, words) = chip(t, key, *state);
-                let _ = write!(
-                    html,
-                    r#"<li class="copy {class}" data-copy="{}" data-state="{class}"><span aria-hidden="true">{mark}</span> {}</li>"#,
-                    Esc(key),
-                    Esc(&words)
-                );
+                let chip_class = format!("copy {class}");
+                html.open("li", &[("class", &chip_class), ("data-copy", key), ("data-state", class)])
+                    .leaf("span", &[("aria-hidden", "true")], mark)
+                    .text(" ")
+                    .text(&words)
+                    .close("li");
             }
             if left > 0 {
-                let said = fill(t.world_more_copies, &[("n", &left)]);
-                let _ = write!(html, r#"<li class="more">{}</li>"#, Esc(&said));
+                html.leaf("li", &[("class", "more")], &fill(t.world_more_copies, &[("n", &left)]));
             }
             let empty = if node.copies.is_empty() { t.world_empty } else { "" };
-            let _ = write!(html, r#"</ul><span class="empty">{}</span></li>"#, Esc(empty));
+            html.close("ul").leaf("span", &[("class", "empty")], empty).close("li");
         }
         if nodes.len() > MOST_NODES {
             let said = fill(t.world_more_nodes, &[("n", &(nodes.len() - MOST_NODES))]);
-            let _ = write!(html, r#"<li class="more" data-testid="world-more">{}</li>"#, Esc(&said));
+            html.leaf("li", &[("class", "more"), ("data-testid", "world-more")], &said);
         }
-        html
+        html.finish()
     };
     let waiting = move || {
         let frame = lab.frame();
