@@ -26,14 +26,17 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
     let reveal = super::assignment_panel::answers_open(&loaded.get_value(), &work.attempts.get_untracked());
     let held_back = loaded.with_value(|l| l.assignment.reveal) && !reveal;
     let watchable = reveal && loaded.with_value(|l| l.assignment.asks_about_its_run());
-    // Watch the predicted run from its start, the diagram brought into view.
+    // Watch the predicted run from its start, the results and the diagram brought into view: on
+    // one screen the results to the top of their panel (the page itself does not scroll), on a
+    // phone the page to the diagram, which comes first there.
     let watch = move |_| {
         lab.show_given();
         super::controls::play(lab);
-        let diagram =
-            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("diagram-title"));
-        if let Some(d) = diagram {
-            d.scroll_into_view();
+        let document = web_sys::window().and_then(|w| w.document());
+        for id in ["reveal", "diagram-title"] {
+            if let Some(e) = document.as_ref().and_then(|d| d.get_element_by_id(id)) {
+                e.scroll_into_view();
+            }
         }
     };
     // A matrix assignment's cells are all in the grid: the list is then empty, and not shown.
@@ -58,7 +61,7 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
         }
     };
     view! {
-        <div class="reveal" data-testid="reveal">
+        <div class="reveal" id="reveal" data-testid="reveal">
             <p class="score" data-testid="score">
                 {move || { let (c, n) = score(&marked()); fill(a.score, &[("correct", &c), ("total", &n)]) }}
             </p>

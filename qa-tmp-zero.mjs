@@ -1,0 +1,20 @@
+import { chromium } from "@playwright/test";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+await p.goto("http://127.0.0.1:8611/"); await p.waitForTimeout(1500);
+const st = async (l) => console.log(l, "::", await p.evaluate(() => { const tb = document.querySelector("[role=toolbar]"); return [tb.nextElementSibling?.innerText, tb.nextElementSibling?.nextElementSibling?.innerText].join(" || ") + " || MATRIX: " + document.querySelector("#matrix-title").parentElement.querySelector("p")?.innerText.slice(-14) + " || state store row: " + [...document.querySelectorAll("button.fill")].find(b=>b.innerText==="state store").closest("li,tr,div,section").innerText.replace(/\s+/g," ").slice(0,160); }));
+await p.check("text=Failure-matrix events");
+for (let i = 0; i < 14; i++) await p.click("button:has-text('Step ▶')");
+await p.click("button.part.area-cm"); await p.waitForTimeout(300);
+await st("cm down at step 14");
+await p.check("text=The lesson's request"); await p.waitForTimeout(300);
+await st("switched to lesson");
+await p.click("button.part.area-store"); await p.waitForTimeout(500);
+await st("store down at 0 on lesson");
+await p.check("text=Failure-matrix events"); await p.waitForTimeout(500);
+await st("store down, fm events");
+await p.screenshot({ path: "/tmp/qa/k1-zero-carried.png" });
+const rep = p.locator("button:has-text('The node agents report again')");
+console.log("report enabled:", await rep.isEnabled());
+if (await rep.isEnabled()) { await rep.click(); await p.waitForTimeout(800); await st("after report press"); await p.screenshot({ path: "/tmp/qa/k2-report-in-zero.png" }); }
+await b.close();
