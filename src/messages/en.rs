@@ -174,6 +174,7 @@ pub static EN: Messages = Messages {
     part_lists_api: "writes what requests ask",
     glossary_title: "What the words and marks mean",
     down_nothing: "nothing",
+    matrix_healthy: " (nothing down)",
     run_nothing_acts: "Nothing can act: the run ends at step 0. Press a part to bring it back after the run, or Reset to start healthy.",
     matrix_fill: "Run the failure-matrix events with {down} down",
     matrix_repair: "Bring the parts back",

@@ -342,6 +342,8 @@ messages! {
         part_lists_api,
         /// The glossary's summary line.
         glossary_title,
+        /// The healthy matrix row's note beside its "-".
+        matrix_healthy,
         /// A matrix row with nothing down, in a sentence: "with nothing down".
         down_nothing,
         /// The sentence of a run with no step at all.

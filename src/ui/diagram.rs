@@ -19,6 +19,7 @@ pub fn Diagram(lab: Lab) -> impl IntoView {
         <section class="diagram" aria-labelledby="diagram-title" data-testid="diagram">
             <h2 id="diagram-title">{t.diagram_title}</h2>
             <p class="hint">{t.diagram_hint}</p>
+            <MatrixNote lab />
             <div class="plane" data-testid="plane">
                 <PartBox lab part=Part::ApiServer area="api" />
                 <PartBox lab part=Part::ControllerManager area="cm" />
@@ -31,7 +32,6 @@ pub fn Diagram(lab: Lab) -> impl IntoView {
                 <Link lab part=Part::NodeAgents area="nodes" />
             </div>
             <TimelineControls lab />
-            <MatrixNote lab />
         </section>
     }
 }
@@ -51,7 +51,8 @@ fn state_of(lab: Lab, part: Part) -> (bool, &'static str, &'static str) {
     let t = lab.t;
     let frame = lab.frame();
     let down = frame.down.contains(part);
-    let next = frame.pending.iter().find_map(|e| match e.change {
+    // Only a change at the next round is "next round": one further on is the trace's to tell.
+    let next = frame.pending.iter().filter(|e| e.round == frame.round + 1).find_map(|e| match e.change {
         Change::Up(p) if p == part => Some(t.part_back_next),
         Change::Down(p) if p == part => Some(t.part_down_next),
         _ => None,
@@ -219,7 +220,8 @@ fn MatrixNote(lab: Lab) -> impl IntoView {
         let parts = lab.frame().down_next();
         let parts = if parts.is_empty() { down } else { parts };
         let switch = MATRIX_ORDER.contains(&parts).then(|| {
-            let label = fill(t.matrix_switch, &[("down", &t.down(parts))]);
+            let named = if parts.is_empty() { t.down_nothing.to_string() } else { t.down(parts) };
+            let label = fill(t.matrix_switch, &[("down", &named)]);
             view! {
                 <button type="button" data-testid="matrix-switch" on:click=move |_| lab.fill_row(parts, Phase::Run)>{label}</button>
             }

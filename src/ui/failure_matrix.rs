@@ -125,8 +125,12 @@ fn column_names(t: &Messages) -> [&'static str; 10] {
 fn MatrixRowView(lab: Lab, down: PartSet, line: MatrixLine) -> impl IntoView {
     let t = lab.t;
     let name = t.down(down);
-    let beyond =
-        (down == PartSet::of(Part::NodeAgents) || down == PartSet::CONTROL_PLANE).then_some(t.matrix_beyond);
+    // The healthy row says what its "-" means; the rows past the lesson say so.
+    let beyond = if down.is_empty() {
+        Some(t.matrix_healthy)
+    } else {
+        (down == PartSet::of(Part::NodeAgents) || down == PartSet::CONTROL_PLANE).then_some(t.matrix_beyond)
+    };
     let mut cells: Vec<String> = match &line.run {
         Some(row) => lesson_cells(t, row),
         None => vec![t.not_yet.to_string(); 8],
