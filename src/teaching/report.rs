@@ -276,6 +276,20 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
     String::from_utf8(bytes).map_err(|_| Problem::of(|a| a.e_link_damaged))
 }
 
+/// The name an exported report is saved under: the assignment's title and the student's name
+/// as lowercase words joined by `-` (letters and digits of any script kept, the rest dropped), so
+/// a teacher's folder of reports says whose each one is: `lab-report-trace-one-request-ada-l-s-042.json`.
+pub fn file_name(title: &str, student: &str, extension: &str) -> String {
+    let mut name = String::from("lab-report");
+    for part in [title, student] {
+        for word in part.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).take(8) {
+            name.push('-');
+            name.extend(word.chars().flat_map(char::to_lowercase));
+        }
+    }
+    format!("{name}.{extension}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,5 +383,16 @@ mod tests {
         assert!(old.attempts.is_empty());
         let record = Record { attempts: vec![first], ..old };
         assert_eq!(parse_record(&record_json(&record)), Ok(record));
+    }
+
+    #[test]
+    fn a_report_file_is_named_for_its_assignment_and_student() {
+        assert_eq!(
+            file_name("Trace one request end to end", "Ada L. (s-042)", "json"),
+            "lab-report-trace-one-request-end-to-end-ada-l-s-042.json"
+        );
+        assert_eq!(file_name("", "", "csv"), "lab-report.csv");
+        // Markup, paths and dots never reach the name.
+        assert_eq!(file_name("../<x>", "Zoë", "json"), "lab-report-x-zoë.json");
     }
 }

@@ -51,10 +51,11 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
             &work.attempts.get_untracked(),
             &work.student.get_untracked(),
         );
+        let name = |ext| report::file_name(&l.assignment.title, &work.student.get_untracked(), ext);
         let result = if csv {
-            files::download("lab-report.csv", "text/csv", &report::report_csv(&r), a)
+            files::download(&name("csv"), "text/csv", &report::report_csv(&r), a)
         } else {
-            files::download("lab-report.json", "application/json", &report::report_json(&r), a)
+            files::download(&name("json"), "application/json", &report::report_json(&r), a)
         };
         if let Err(why) = result {
             work.notice.set(Some(fill(a.export_failed, &[("why", &why)])));

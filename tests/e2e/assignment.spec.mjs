@@ -183,6 +183,9 @@ test("the student's name is saved with the work and written into the report; the
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-json").click()]);
   const report = JSON.parse(await (await import("node:fs/promises")).readFile(await download.path(), "utf8"));
   expect(report.student).toBe("Ada L. (s-042)");
+  // Named for the assignment and the student, so a teacher's folder says whose each one is.
+  expect(download.suggestedFilename()).toBe("lab-report-trace-one-request-end-to-end-ada-l-s-042.json");
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+  expect(csv.suggestedFilename()).toBe("lab-report-trace-one-request-end-to-end-ada-l-s-042.csv");
   expect(await (await import("node:fs/promises")).readFile(await csv.path(), "utf8")).toContain("\nstudent,Ada L. (s-042),");
 });
