@@ -23,6 +23,7 @@ pub mod state_store;
 pub mod timeline;
 pub mod trace;
 pub mod value;
+pub mod watch;
 
 pub use api_server::{Request, Response};
 pub use matrix::{
@@ -41,3 +42,4 @@ pub use trace::{
     MAX_TRACE_STEPS,
 };
 pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};
+pub use watch::{Delivered, WatchPlan};
