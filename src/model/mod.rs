@@ -14,6 +14,7 @@ pub mod part;
 pub mod plane;
 pub mod repair;
 pub mod run;
+pub mod scale;
 pub mod scenario;
 pub mod scheduler;
 pub mod services;
