@@ -148,8 +148,8 @@ fn list_and_watch_reach_the_same_decisions_and_differ_only_in_spared_reads() {
 /// The lesson's request in watch mode.
 ///
 /// Round 0: the API server writes `service/collector` (1 write). No watch stands yet, so no event.
-/// Round 1 is list mode's round 1: each component's first turn lists, 2 + 5 (controller manager)
-/// + 3 + 7 (scheduler) + 7 (node agents) = 24 items, and the same 6 writes. Each write of
+/// Round 1 is list mode's round 1: each component's first turn lists, 2 + 5 (controller manager) +
+/// 3 + 7 (scheduler) + 7 (node agents) = 24 items, and the same 6 writes. Each write of
 /// `copy/collector-4` and `-5` is an event to every cache of `copy/` standing by then: the
 /// controller manager's two are seen by itself (2); the scheduler's two by the controller
 /// manager and itself (4); the node agents' two by all three (6): 12 events.
