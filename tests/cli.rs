@@ -288,7 +288,7 @@ fn messages_that_echo_a_name_from_the_file_show_its_control_characters_escaped()
     let o = cplab(&["run", "-"], field);
     assert_eq!(
         stderr(&o),
-        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, changes, requests, down, max_rounds, timeline)\n"
+        "cplab: standard input: unknown field \"initial\\u{001b}[8m\" (expected initial, changes, requests, down, max_rounds, timeline, mode, watch_expired)\n"
     );
     let assignment =
         |name: &str, rest: &str| temp_file(name, &format!(r#"{{"version": 1, "title": "x", {rest}}}"#));

@@ -2,9 +2,10 @@
 
 use cplab::formats::json::{quoted, visible};
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
-use cplab::formats::tables::{matrix_table, repair_table, trace_table, LESSON_TRACE_TITLE};
+use cplab::formats::tables::{matrix_table, repair_table, scale_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
 use cplab::messages::{fill, Problem, EN_ASSIGNMENTS};
+use cplab::model::scale::{idle_cost, SIZES};
 use cplab::model::{
     lesson_matrix, repair_row, LessonService, Limits, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
     MAX_DESIRED,
@@ -17,10 +18,11 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: cplab trace | matrix [--repair] | run [SOURCE] [--down PARTS] | answer-key FILE | check [--strict] FILE | link FILE
+    "usage: cplab trace | matrix [--repair] | scale | run [SOURCE] [--down PARTS] | answer-key FILE | check [--strict] FILE | link FILE
   trace       print the lesson's trace table (collector 3 -> 5)
   matrix      print the lesson's failure matrix; --repair adds, below it, the two rows beyond the
               lesson and what each row becomes after repair and after the node agents report again
+  scale       print the items one idle round reads in list mode and in watch mode, 12 to 100,000 items
   run         simulate one run and print the result as JSON. SOURCE is a scenario file (- or
               nothing: standard input), or one of the lab's runs: --lesson (the lesson's request),
               --events (the failure matrix's three events), --scale SERVICE:N (collector or
@@ -171,6 +173,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| Failure::Input(e.to_string()))?;
             print(&format!("{lesson}\n{}", repair_table(&rows)))
+        }
+        ["scale"] => {
+            let rows = SIZES.map(idle_cost).into_iter().collect::<Result<Vec<_>, _>>();
+            print(&scale_table(&rows.map_err(|e| Failure::Input(e.to_string()))?))
         }
         ["run", rest @ ..] => run_command(rest),
         ["answer-key", file] => print(&answer_key(&load_assignment(file)?, file)?),

@@ -120,7 +120,7 @@ mod tests {
             ),
             (
                 r#"{"version": 1, "changes": {}}"#,
-                "unknown field \"version\" (expected initial, changes, requests, down, max_rounds, timeline)",
+                "unknown field \"version\" (expected initial, changes, requests, down, max_rounds, timeline, mode, watch_expired)",
             ),
         ];
         for (text, want) in cases {

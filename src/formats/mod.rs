@@ -7,6 +7,7 @@ pub mod assignment_json;
 pub mod changes_json;
 pub mod html;
 pub mod json;
+pub mod mode_json;
 pub mod question;
 pub mod run_json;
 pub mod scenario_fast;

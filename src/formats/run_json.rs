@@ -65,6 +65,10 @@ pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
         string(&mut b, k);
     }
     b.extend_from_slice(b"],\"per_round\":[");
+    // Watch mode adds its events beside reads and writes; the lesson's list mode prints as it
+    // always has.
+    let events =
+        store.is_watching().then(|| crate::model::watch::events_per_round(store, outcome.plane.rounds()));
     for (round, totals) in per_round(outcome).iter().enumerate() {
         if round > 0 {
             b.push(b',');
@@ -75,6 +79,10 @@ pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
         number(&mut b, totals.item_reads as u64);
         b.extend_from_slice(b",\"writes\":");
         number(&mut b, totals.writes as u64);
+        if let Some(n) = events.as_ref().and_then(|e| e.get(round)) {
+            b.extend_from_slice(b",\"events\":");
+            number(&mut b, *n as u64);
+        }
         b.push(b'}');
     }
     b.extend_from_slice(b"]}\n");

@@ -54,7 +54,9 @@ pub(super) fn with_initial(
     typed: Option<Vec<(Rc<str>, Value)>>,
 ) -> Result<Scenario, InputError> {
     let obj = object(doc, at, |a| a.what_scenario)?;
-    only_fields(obj, at, &["initial", "changes", "requests", "down", "max_rounds", "timeline"])?;
+    let fields =
+        ["initial", "changes", "requests", "down", "max_rounds", "timeline", "mode", "watch_expired"];
+    only_fields(obj, at, &fields)?;
     let initial = match (typed, obj.get("initial")) {
         (Some(initial), _) => initial,
         (None, None) => lesson_initial(),
@@ -80,7 +82,8 @@ pub(super) fn with_initial(
         None => Vec::new(),
         Some(v) => timeline_json::parse(v, &join(at, "timeline"), down)?,
     };
-    Ok(Scenario { initial, requests, down, max_rounds, timeline })
+    let watch = super::mode_json::parse(obj.get("mode"), obj.get("watch_expired"), at)?;
+    Ok(Scenario { initial, requests, down, max_rounds, timeline, watch })
 }
 
 fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError> {

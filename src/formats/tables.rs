@@ -146,3 +146,25 @@ pub fn repair_table(rows: &[RepairRow]) -> String {
     }
     out
 }
+
+/// `cplab scale`: for each cluster size, the items one idle round reads in list mode (the
+/// lesson's) and in watch mode, and watch mode's one list in its first round.
+pub fn scale_table(rows: &[crate::model::scale::IdleCost]) -> String {
+    let mut out = String::from("items read in one idle round: list mode (the lesson's) vs watch mode\n");
+    out.push_str(
+        "  items  services   copies    nodes   list: idle round   watch: first round   watch: idle round\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{:>7} {:>9} {:>8} {:>8} {:>18} {:>20} {:>19}",
+            r.items, r.services, r.copies, r.nodes, r.list, r.watch_first, r.watch
+        );
+    }
+    out.push_str(
+        "\n12 items is the lesson's cluster once its request has run: its round 2 read 26.\n\
+         List mode reads services + nodes + 3 x copies every round; watch mode lists once, then\n\
+         reads nothing until a watch breaks (see `cplab run` with \"mode\": \"watch\").\n",
+    );
+    out
+}

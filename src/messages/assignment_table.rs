@@ -250,6 +250,16 @@ messages! {
         e_unknown_component,
         /// Not null or a component name: found `{kind}`.
         e_not_component,
+        /// A `mode` other than list or watch: `{found}`.
+        e_unknown_mode,
+        /// `mode` is neither a mode's name nor an object of them: found `{kind}`.
+        e_not_mode,
+        /// A mode for `{found}`, a part that reads nothing.
+        e_mode_not_reader,
+        /// `watch_expired` in a run where no component watches.
+        e_expired_without_watch,
+        /// `watch_expired` is not an array of rounds: found `{kind}`.
+        e_not_rounds,
         /// `timeline` is not an array: `{kind}`.
         e_not_timeline,
         /// A name listed twice: `{found}`.

@@ -14,6 +14,7 @@ pub mod part;
 pub mod plane;
 pub mod repair;
 pub mod run;
+pub mod scale;
 pub mod scenario;
 pub mod scheduler;
 pub mod services;
@@ -23,6 +24,7 @@ pub mod state_store;
 pub mod timeline;
 pub mod trace;
 pub mod value;
+pub mod watch;
 
 pub use api_server::{Request, Response};
 pub use matrix::{
@@ -41,3 +43,4 @@ pub use trace::{
     MAX_TRACE_STEPS,
 };
 pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};
+pub use watch::{Delivered, WatchPlan};

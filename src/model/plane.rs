@@ -11,6 +11,7 @@ use super::state_store::StateStore;
 use super::timeline::{Change, Event};
 use super::trace::TraceLimit;
 use super::value::{Copy, Status, Value};
+use super::watch::WatchPlan;
 use std::rc::Rc;
 
 /// The lesson's default bound on rounds.
@@ -22,6 +23,8 @@ pub struct Plane {
     store: StateStore,
     down: PartSet,
     rounds: u32,
+    /// Rounds at whose start the watch history expired (watch mode only).
+    expired: Vec<u32>,
 }
 
 impl Plane {
@@ -29,7 +32,13 @@ impl Plane {
     pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>, down: PartSet) -> Plane {
         let mut store = StateStore::new(initial);
         store.set_down(down.contains(Part::StateStore));
-        Plane { store, down, rounds: 0 }
+        Plane { store, down, rounds: 0, expired: Vec::new() }
+    }
+
+    /// Lets the components of `plan` watch rather than list every round (see [`super::watch`]).
+    pub fn set_watch(&mut self, plan: &WatchPlan) {
+        self.store.set_watching(plan.parts);
+        self.expired = plan.expired.clone();
     }
 
     /// The store, with its trace and revision.
@@ -52,6 +61,9 @@ impl Plane {
         self.down = if down { self.down.with(part) } else { self.down.without(part) };
         if part == Part::StateStore {
             self.store.set_down(down);
+        } else if down {
+            // A component that stops loses its cache: back, it lists again.
+            self.store.break_watches(PartSet::of(part));
         }
     }
 
@@ -82,6 +94,10 @@ impl Plane {
     fn begin_round(&mut self) {
         self.rounds += 1;
         self.store.set_round(self.rounds);
+        if self.expired.contains(&self.rounds) {
+            // The watch history expired (410 Gone): every watch lists again this round.
+            self.store.break_watches(PartSet::CONTROL_PLANE.with(Part::NodeAgents));
+        }
     }
 
     /// The components' turns of the current round: controller manager, scheduler, node agents,
@@ -130,8 +146,12 @@ impl Plane {
                 next += 1;
             }
             let (revision, from) = (self.store.revision(), self.store.trace().len());
+            let (lists, expired) = (self.store.watch_lists(), self.expired.contains(&self.rounds));
             let work = match quiet {
-                Some((seen, down, steps_from, steps)) if seen == revision && down == self.down => {
+                // A round whose watches expired lists again: it is not the idle round before it.
+                Some((seen, down, steps_from, steps))
+                    if seen == revision && down == self.down && !expired =>
+                {
                     self.store.repeat_steps(steps_from, steps)?;
                     0
                 }
@@ -139,7 +159,10 @@ impl Plane {
                     let work = self.turns()?;
                     let wrote = self.store.revision() != revision;
                     let steps = self.store.trace().len() - from;
-                    quiet = (work == 0 && !wrote).then_some((revision, self.down, from, steps));
+                    // A round in which a watching component listed is not repeated: its next
+                    // turn reads its cache.
+                    let listed = self.store.watch_lists() != lists;
+                    quiet = (work == 0 && !wrote && !listed).then_some((revision, self.down, from, steps));
                     work
                 }
             };

@@ -82,6 +82,7 @@ impl Run {
             down,
             max_rounds: DEFAULT_MAX_ROUNDS,
             timeline: Vec::new(),
+            watch: super::watch::WatchPlan::LIST,
         };
         match self {
             Run::Lesson => Ok(Scenario { down, ..Scenario::lesson() }),

@@ -8,6 +8,7 @@ use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
 use super::timeline::Event;
 use super::trace::{Limits, TraceLimit};
 use super::value::{Copy, Health, Node, Service, Status, Value};
+use super::watch::WatchPlan;
 use std::rc::Rc;
 
 /// What one run starts from and does.
@@ -24,6 +25,9 @@ pub struct Scenario {
     pub max_rounds: u32,
     /// Changes at the start of rounds, in round order: parts down or back, requests, reports.
     pub timeline: Vec<Event>,
+    /// Which components watch rather than list every round (beyond the lesson; the default,
+    /// [`WatchPlan::LIST`], is the lesson's list mode).
+    pub watch: WatchPlan,
 }
 
 /// The lesson's starting state: two services (3 collector copies, 2 verifier copies) and three
@@ -73,6 +77,7 @@ impl Scenario {
             down: PartSet::NONE,
             max_rounds: DEFAULT_MAX_ROUNDS,
             timeline: Vec::new(),
+            watch: WatchPlan::LIST,
         }
     }
 
@@ -85,6 +90,7 @@ impl Scenario {
             down,
             max_rounds: DEFAULT_MAX_ROUNDS,
             timeline: Vec::new(),
+            watch: WatchPlan::LIST,
         }
     }
 
@@ -108,6 +114,9 @@ impl Scenario {
     /// Like [`Scenario::run_with`], stopped at `limits` (a driver's own budget).
     pub fn run_within(self, values: bool, limits: Limits) -> Result<Outcome, TraceLimit> {
         let mut plane = Plane::new(self.initial, self.down);
+        if self.watch.is_watching() {
+            plane.set_watch(&self.watch);
+        }
         plane.store_mut().set_record_values(values);
         plane.store_mut().set_limits(limits)?;
         let mut responses = Vec::with_capacity(self.requests.len());

@@ -3,26 +3,38 @@
 //! component of the lesson, its scans, writes and what-actually-runs bookkeeping, with its tests.
 
 use super::names::{sorted, FxHashMap, FxHashSet};
-use super::part::Part;
+use super::part::{Part, PartSet};
 use super::trace::{ActualChange, Limits, Op, Step, TraceLimit, MAX_TRACE_STEPS};
 use super::value::{Prefix, Status, Value};
+use super::watch::{Delivered, Watches};
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
-/// One key and its value, held in place in the store.
+/// One key and its value, held in place in the store (and in a watching component's cache).
 #[derive(Clone, Debug)]
-struct Slot {
+pub(super) struct Slot {
     /// The schema prefix of the key, so a read of `copy/` never looks at another key's text.
     tag: Option<Prefix>,
-    key: Rc<str>,
-    value: Value,
+    pub(super) key: Rc<str>,
+    pub(super) value: Value,
     /// Whether the copy under this key actually runs (what the nodes do, not what the store says).
     runs: bool,
 }
 
-/// Where an entry stands in the store, as a read saw it.
+impl Slot {
+    /// A slot for a cache: whether a copy runs is the store's to know, not a cache's.
+    pub(super) fn new(tag: Option<Prefix>, key: Rc<str>, value: Value) -> Slot {
+        Slot { tag, key, value, runs: false }
+    }
+}
+
+/// Where an entry stands in the store, or in the watching component's cache, as a read saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place(usize);
+pub struct Place {
+    at: usize,
+    /// The cache the read viewed (watch mode), or none: the store.
+    cache: Option<usize>,
+}
 
 /// What a read found: a handle to view its entries with [`StateStore::view`] until the next
 /// write. Components read first, decide, then write, exactly as the lesson's components act on
@@ -33,6 +45,8 @@ pub struct Snapshot {
     tag: Option<Prefix>,
     /// The store was down: the read found nothing.
     empty: bool,
+    /// Watch mode: the reader's own cache, viewed instead of the store.
+    cache: Option<usize>,
     /// The revision the read saw; viewing after a later write would be a bug.
     revision: u64,
     /// How many items the read found.
@@ -63,6 +77,9 @@ pub struct StateStore {
     orphans: FxHashSet<Rc<str>>,
     actual_log: Vec<ActualChange>,
     record_values: bool,
+    /// Watch mode's caches and events; none in the lesson's list mode, which then pays one
+    /// check per read and write.
+    watch: Option<Box<Watches>>,
 }
 
 impl StateStore {
@@ -85,6 +102,7 @@ impl StateStore {
             orphans: FxHashSet::default(),
             actual_log: Vec::new(),
             record_values: true,
+            watch: None,
         };
         let initial = initial.into_iter();
         // Room for the store to double before the index must grow: rehashing a large index is
@@ -105,8 +123,40 @@ impl StateStore {
     }
 
     /// Takes the store down (reads find nothing, writes land nowhere) or brings it back.
+    /// Going down breaks every watch: each watching component lists again once it is back.
     pub fn set_down(&mut self, down: bool) {
         self.down = down;
+        if down {
+            self.break_watches(PartSet::CONTROL_PLANE.with(Part::NodeAgents));
+        }
+    }
+
+    /// Lets `parts` watch (see [`super::watch`]) rather than list every round.
+    pub fn set_watching(&mut self, parts: PartSet) {
+        self.watch = (!parts.is_empty()).then(|| Box::new(Watches::new(parts)));
+    }
+
+    /// Breaks the watches of `parts` (a part that went down, expired history): each lists again
+    /// on its next turn.
+    pub fn break_watches(&mut self, parts: PartSet) {
+        if let Some(w) = &mut self.watch {
+            w.break_watches(parts);
+        }
+    }
+
+    /// Events delivered so far, by round and component, in order (empty in list mode).
+    pub fn delivered(&self) -> &[Delivered] {
+        self.watch.as_ref().map_or(&[], |w| w.delivered())
+    }
+
+    /// Whether any component watches (the run is not the lesson's list mode).
+    pub fn is_watching(&self) -> bool {
+        self.watch.is_some()
+    }
+
+    /// Lists made by watching components so far.
+    pub fn watch_lists(&self) -> u64 {
+        self.watch.as_ref().map_or(0, |w| w.lists())
     }
 
     /// Whether the store is down.
@@ -144,16 +194,42 @@ impl StateStore {
     /// nothing and records nothing.
     pub fn read(&mut self, prefix: &str) -> Result<Snapshot, TraceLimit> {
         let tag = Prefix::ALL.into_iter().find(|p| p.as_str() == prefix);
-        let mut snapshot =
-            Snapshot { prefix: Rc::from(prefix), tag, empty: self.down, revision: self.revision, items: 0 };
+        let mut snapshot = Snapshot {
+            prefix: Rc::from(prefix),
+            tag,
+            empty: self.down,
+            cache: None,
+            revision: self.revision,
+            items: 0,
+        };
         if self.down {
             return Ok(snapshot);
+        }
+        // Watch mode: a standing watch answers from the cache, with no step and no item read.
+        let watching = match (&self.watch, tag) {
+            (Some(w), Some(tag)) if w.watches(self.active) => Some(tag),
+            _ => None,
+        };
+        if let (Some(w), Some(tag)) = (&self.watch, watching) {
+            if let Some(at) = w.cache_of(self.active, tag) {
+                snapshot.cache = Some(at);
+                snapshot.items = w.cache(at).len();
+                return Ok(snapshot);
+            }
         }
         self.check_limit()?;
         snapshot.items = self.view(&snapshot).count();
         self.item_reads = self.item_reads.saturating_add(snapshot.items);
         self.scanned = self.scanned.saturating_add(self.live);
         self.record(Op::Read, Rc::from(format!("{prefix}*")), snapshot.items, None);
+        if let Some(tag) = watching {
+            // The list starts the watch: what it found is the cache from now on.
+            let mut watch = self.watch.take();
+            if let Some(w) = &mut watch {
+                w.listed(self.active, tag, self.view(&snapshot));
+            }
+            self.watch = watch;
+        }
         Ok(snapshot)
     }
 
@@ -168,7 +244,12 @@ impl StateStore {
         snapshot: &'a Snapshot,
     ) -> impl Iterator<Item = (Place, &'a Rc<str>, &'a Value)> + 'a {
         debug_assert_eq!(snapshot.revision, self.revision, "a snapshot viewed after a write");
-        let slots = if snapshot.empty { &self.slots[..0] } else { &self.slots[..] };
+        let slots = match (snapshot.empty, snapshot.cache, &self.watch) {
+            (true, _, _) => &self.slots[..0],
+            (false, Some(at), Some(w)) => &w.cache(at).slots[..],
+            _ => &self.slots[..],
+        };
+        let cache = snapshot.cache;
         slots
             .iter()
             .enumerate()
@@ -177,28 +258,36 @@ impl StateStore {
                 Some(tag) => s.tag == Some(tag),
                 None => s.key.starts_with(&*snapshot.prefix),
             })
-            .map(|(i, s)| (Place(i), &s.key, &s.value))
+            .map(move |(i, s)| (Place { at: i, cache }, &s.key, &s.value))
     }
 
     /// The entry a read of this turn found at `place`, if it is still there.
     pub fn entry_at(&self, place: Place) -> Option<(&Rc<str>, &Value)> {
-        self.slots.get(place.0).and_then(Option::as_ref).map(|s| (&s.key, &s.value))
+        let slots = match (place.cache, &self.watch) {
+            (Some(at), Some(w)) => &w.cache(at).slots,
+            _ => &self.slots,
+        };
+        slots.get(place.at).and_then(Option::as_ref).map(|s| (&s.key, &s.value))
     }
 
     /// Writes a key that a read of this turn found at `place`: the same as [`StateStore::write`],
     /// without looking the key up again (a scaled run spends its time in those look-ups).
     pub fn write_at(&mut self, place: Place, key: &Rc<str>, value: Value) -> Result<(), TraceLimit> {
-        let here = self.slots.get(place.0).and_then(Option::as_ref).is_some_and(|s| Rc::ptr_eq(&s.key, key));
+        let here = place.cache.is_none()
+            && self.slots.get(place.at).and_then(Option::as_ref).is_some_and(|s| Rc::ptr_eq(&s.key, key));
         if !here || self.down {
             return self.write(key, value);
         }
         self.check_limit()?;
         let traced = self.record_values.then(|| Rc::new(value.clone()));
         let status = value.as_copy().map(|c| c.status);
-        if let Some(slot) = &mut self.slots[place.0] {
+        if let Some(w) = &mut self.watch {
+            w.deliver(self.round, key, Some(&value));
+        }
+        if let Some(slot) = &mut self.slots[place.at] {
             slot.value = value;
         }
-        self.wrote(key, traced, status, Some(place.0));
+        self.wrote(key, traced, status, Some(place.at));
         Ok(())
     }
 
@@ -210,6 +299,9 @@ impl StateStore {
         self.check_limit()?;
         let traced = self.record_values.then(|| Rc::new(value.clone()));
         let status = value.as_copy().map(|c| c.status);
+        if let Some(w) = &mut self.watch {
+            w.deliver(self.round, key, Some(&value));
+        }
         let slot = self.set(key.clone(), value);
         self.wrote(key, traced, status, Some(slot));
         Ok(())
@@ -245,6 +337,9 @@ impl StateStore {
             ran = self.slots[slot].take().is_some_and(|s| s.runs);
             self.live -= 1;
             self.compact_if_sparse();
+        }
+        if let Some(w) = &mut self.watch {
+            w.deliver(self.round, key, None);
         }
         self.revision += 1;
         self.record(Op::Remove, key.clone(), 1, None);

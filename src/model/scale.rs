@@ -1,0 +1,119 @@
+//! The cost of doing nothing against the size of the cluster (beyond the lesson, issue 22): a
+//! cluster with nothing to do, of a given number of items, run for two rounds in list mode and in
+//! watch mode, and the items each mode reads. In list mode an idle round reads every item of the
+//! prefixes each component lists (the lesson: "read load grows with item count, not with work
+//! done"); in watch mode only the first round lists, and an idle round reads nothing. A real LIST
+//! likewise costs every object of the type, not what it returns (kubernetes/kubernetes issue
+//! 15945: listing 10 pods of 30,000 reads all 30,000).
+
+use super::part::PartSet;
+use super::scenario::Scenario;
+use super::timeline::{Change, Event};
+use super::trace::{Op, TraceLimit};
+use super::value::{Copy, Health, Node, Service, Status, Value};
+use super::watch::WatchPlan;
+use std::rc::Rc;
+
+/// The cluster sizes `cplab scale` prints: the lesson's own (12 items once its request has run:
+/// 2 services, 7 copies, 3 nodes), then tens to 100,000 items.
+pub const SIZES: [usize; 6] = [12, 50, 1_000, 10_000, 50_000, 100_000];
+
+/// What one idle cluster of a size costs each mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdleCost {
+    /// Items in the store.
+    pub items: usize,
+    /// Of them, services, copies and nodes.
+    pub services: usize,
+    /// Copies, every one running where it should.
+    pub copies: usize,
+    /// Nodes, all alive.
+    pub nodes: usize,
+    /// Items read in one idle round in list mode (every round alike).
+    pub list: usize,
+    /// Items read in watch mode's first round: its one list.
+    pub watch_first: usize,
+    /// Items read in one idle round in watch mode after that.
+    pub watch: usize,
+}
+
+/// An idle cluster of `items` items (at least 3) in the lesson's shares after its request: 2 in
+/// 12 are services, 3 in 12 nodes, the rest copies, each running on a node, every service at its
+/// desired count. Nothing is left to do: no copy pending, missing, extra or dead.
+pub fn idle_cluster(items: usize) -> (Vec<(Rc<str>, Value)>, [usize; 3]) {
+    let items = items.max(3);
+    let services = ((items * 2 + 6) / 12).max(1);
+    let nodes = ((items * 3 + 6) / 12).max(1);
+    let copies = items - services - nodes;
+    let mut desired = vec![0u32; services];
+    let mut entries: Vec<(Rc<str>, Value)> = Vec::with_capacity(items);
+    for i in 0..copies {
+        let s = i % services;
+        desired[s] += 1;
+        let copy = Copy {
+            service: Rc::from(format!("s{s}")),
+            node: Some(Rc::from(format!("node/m{}", i % nodes))),
+            status: Status::Running,
+        };
+        entries.push((Rc::from(format!("copy/s{s}-{}", desired[s])), Value::Copy(copy)));
+    }
+    for (s, &d) in desired.iter().enumerate() {
+        entries.push((Rc::from(format!("service/s{s}")), Value::Service(Service { desired: d })));
+    }
+    for n in 0..nodes {
+        // Room for every copy placed there (copies spread evenly: at most one more than the rest).
+        let capacity = (copies / nodes + 1) as u32;
+        entries.push((Rc::from(format!("node/m{n}")), Value::Node(Node { capacity, health: Health::Alive })));
+    }
+    (entries, [services, copies, nodes])
+}
+
+/// Runs the idle cluster of `items` items for two rounds in each mode.
+pub fn idle_cost(items: usize) -> Result<IdleCost, TraceLimit> {
+    let (initial, [services, copies, nodes]) = idle_cluster(items);
+    // A report at round 2 that finds nothing to re-send keeps the run going for a second round.
+    let scenario = Scenario {
+        initial,
+        requests: Vec::new(),
+        down: PartSet::NONE,
+        max_rounds: 1,
+        timeline: vec![Event::at(2, Change::Report)],
+        watch: WatchPlan::LIST,
+    };
+    let reads = |scenario: Scenario| -> Result<[usize; 2], TraceLimit> {
+        let out = scenario.run_with(false)?;
+        let mut per = [0; 2];
+        for step in out.plane.store().trace().iter().filter(|s| s.op == Op::Read) {
+            if let Some(n) = per.get_mut(step.round as usize - 1) {
+                *n += step.items;
+            }
+        }
+        Ok(per)
+    };
+    let [_, list] = reads(scenario.clone())?;
+    let [watch_first, watch] = reads(Scenario { watch: WatchPlan::all(), ..scenario })?;
+    Ok(IdleCost { items: services + copies + nodes, services, copies, nodes, list, watch_first, watch })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lessons_size_reads_the_lessons_26_in_list_mode_and_nothing_in_watch_mode() {
+        let c = idle_cost(12).unwrap();
+        assert_eq!((c.services, c.copies, c.nodes), (2, 7, 3));
+        assert_eq!((c.list, c.watch_first, c.watch), (26, 26, 0));
+    }
+
+    #[test]
+    fn list_mode_reads_services_nodes_and_three_times_the_copies() {
+        // The controller manager lists service/ and copy/, the scheduler node/ and copy/, the
+        // node agents copy/.
+        for items in [50, 1_000] {
+            let c = idle_cost(items).unwrap();
+            assert_eq!(c.list, c.services + c.nodes + 3 * c.copies);
+            assert_eq!((c.items, c.watch), (items, 0));
+        }
+    }
+}
