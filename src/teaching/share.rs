@@ -2,7 +2,6 @@
 //! their predictions, as URL query parameters. Pure: the page hands in the parameters it found
 //! and gets back what to show, plus a notice for each parameter it could not use.
 
-use crate::formats::run_json::json_string;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::{LessonService, Part, PartSet, Run, MAX_DESIRED};
 use crate::teaching::report::{decode_link, encode_link};
@@ -136,12 +135,14 @@ pub fn query(shared: &Shared, kept: &[(String, String)]) -> String {
 /// The `p` parameter that carries predictions in a link. Apart from [`query`] so the plain lab,
 /// which has no predictions, carries none of this.
 pub fn predictions_param(predictions: &BTreeMap<String, String>) -> (String, String) {
-    let fields: Vec<String> =
-        predictions.iter().map(|(k, v)| format!("{}:{}", json_string(k), json_string(v))).collect();
-    ("p".into(), encode_link(&format!("{{{}}}", fields.join(","))))
+    // A map of strings always serializes.
+    ("p".into(), encode_link(&serde_json::to_string(predictions).unwrap_or_default()))
 }
 
-/// Percent-encodes everything but unreserved characters onto `out`.
+/// Percent-encodes everything but unreserved characters onto `out`. By hand, in the plain lab:
+/// the percent-encoding crate's `utf8_percent_encode` wrote the same bytes (tested below against
+/// it) and cost the plain lab's page 883 bytes gzipped (148,062 against 147,179), mostly its
+/// table of all 256 escapes.
 fn escape(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for b in s.bytes() {
@@ -165,7 +166,51 @@ mod tests {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
+    /// A query string's pairs, as the page's `URLSearchParams` hands them over.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn decode(q: &str) -> Vec<(String, String)> {
+        let text = |s: &str| percent_encoding::percent_decode_str(s).decode_utf8().unwrap().into_owned();
+        q.split('&')
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap();
+                (text(k), text(v))
+            })
+            .collect()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    const HOSTILE: &str = "a&b=c?d#e f+g%20h/é\u{0}\n\"'<>\u{7f}\u{85}\u{2028}😀~._-";
+
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn escaped_as_the_percent_encoding_crate_escapes() {
+        use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+        const UNRESERVED: &percent_encoding::AsciiSet =
+            &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+        let every: String = (0u8..0x80).map(char::from).collect::<String>() + HOSTILE;
+        let mut out = String::new();
+        escape(&mut out, &every);
+        assert_eq!(out, utf8_percent_encode(&every, UNRESERVED).to_string());
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn kept_parameters_and_hostile_predictions_decode_as_they_were_encoded() {
+        let predictions: BTreeMap<String, String> =
+            [(HOSTILE.to_string(), HOSTILE.to_string()), ("steps".into(), "\"}{".into())].into();
+        let mut kept = params(&[(HOSTILE, HOSTILE), ("assignment", "a b/c.json")]);
+        kept.push(predictions_param(&predictions));
+        let shared = Shared { step: Some(0), ..Shared::default() };
+        let q = query(&shared, &kept);
+        assert!(q.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.~%&=".contains(&b)), "{q}");
+        let decoded = decode(&q);
+        assert_eq!(decoded[..2], kept[..2]);
+        assert_eq!(super::predictions(&decoded, &EN, &EN_ASSIGNMENTS), (Some(predictions), None));
+        assert_eq!(parse(&decoded, &EN), (shared, vec![]));
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn a_link_round_trips() {
         let predictions: BTreeMap<String, String> = [("steps".to_string(), " 17".to_string())].into();
         let shared = Shared {
@@ -179,27 +224,20 @@ mod tests {
         let q = query(&shared, &kept);
         assert!(q.starts_with("assignment=assignments%2Fx.json&p="), "{q}");
         assert!(q.ends_with("&run=scale%3Averifier%3A9&down=controller%20manager&step=5"), "{q}");
-        let decoded: Vec<(String, String)> = q
-            .split('&')
-            .map(|kv| {
-                let (k, v) = kv.split_once('=').unwrap();
-                let v = v.replace("%2F", "/").replace("%3A", ":").replace("%20", " ");
-                (k.to_string(), v)
-            })
-            .collect();
+        let decoded = decode(&q);
         let (mut back, notices) = parse(&decoded, &EN);
         back.predictions = super::predictions(&decoded, &EN, &EN_ASSIGNMENTS).0;
         assert_eq!((back, notices), (shared, vec![]));
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn several_parts_and_the_whole_control_plane_travel_in_a_link() {
         for down in
             [PartSet::CONTROL_PLANE, PartSet::of(Part::Scheduler).with(Part::ApiServer), PartSet::NONE]
         {
             let q = query(&Shared { down: Some(down), ..Shared::default() }, &[]);
-            let value = q.trim_start_matches("down=").replace("%20", " ").replace("%2C", ",");
-            let (back, notices) = parse(&params(&[("down", &value)]), &EN);
+            let (back, notices) = parse(&decode(&q), &EN);
             assert_eq!((back.down, notices), (Some(down), vec![]), "{q}");
         }
     }
