@@ -3,7 +3,7 @@
 //! and gets back what to show, plus a notice for each parameter it could not use.
 
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::{LessonService, Part, PartSet, Run, MAX_DESIRED};
+use crate::model::{Part, PartNameError, PartSet, Run, RunNameError, MAX_DESIRED};
 use crate::teaching::report::{decode_link, encode_link};
 use std::collections::BTreeMap;
 
@@ -62,38 +62,19 @@ pub fn predictions(
 
 /// `down`: none (`none`, `-` or empty), `control plane`, or part names joined by commas.
 fn parse_down(value: &str, t: &Messages) -> Result<PartSet, String> {
-    match value {
-        "" | "-" | "none" => return Ok(PartSet::NONE),
-        "control plane" => return Ok(PartSet::CONTROL_PLANE),
-        _ => {}
-    }
-    value
-        .split(',')
-        .map(|v| {
-            Part::from_name(v.trim())
-                .ok_or_else(|| fill(t.link_not_a_part, &[("value", &v), ("names", &Part::names_list())]))
-        })
-        .collect()
+    value.parse().map_err(|e| match e {
+        PartNameError::Unknown(name) => {
+            fill(t.link_not_a_part, &[("value", &name), ("names", &Part::names_list())])
+        }
+        PartNameError::Twice(part) => fill(t.link_part_twice, &[("value", &part)]),
+    })
 }
 
 fn parse_run(value: &str, t: &Messages) -> Result<Run, String> {
-    match value {
-        "lesson" => return Ok(Run::Lesson),
-        "events" => return Ok(Run::Events),
-        "assignment" => return Ok(Run::Given),
-        _ => {}
-    }
-    let not_a_run = || fill(t.link_not_a_run, &[("value", &value)]);
-    let mut parts = value.split(':');
-    let (Some("scale"), Some(name), Some(n), None) = (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(not_a_run());
-    };
-    let service = LessonService::from_name(name).ok_or_else(not_a_run)?;
-    match n.parse::<u32>() {
-        Ok(desired) if desired <= MAX_DESIRED => Ok(Run::Scale { service, desired }),
-        _ => Err(fill(t.link_bad_desired, &[("value", &n), ("max", &MAX_DESIRED)])),
-    }
+    value.parse().map_err(|e| match e {
+        RunNameError::NotARun => fill(t.link_not_a_run, &[("value", &value)]),
+        RunNameError::BadDesired(n) => fill(t.link_bad_desired, &[("value", &n), ("max", &MAX_DESIRED)]),
+    })
 }
 
 /// The query string (without `?`) of a link to `shared`'s run, downed part and step, after the
@@ -101,21 +82,10 @@ fn parse_run(value: &str, t: &Messages) -> Result<Run, String> {
 pub fn query(shared: &Shared, kept: &[(String, String)]) -> String {
     let mut pairs: Vec<(String, String)> = kept.to_vec();
     if let Some(run) = shared.run {
-        let v = match run {
-            Run::Lesson => "lesson".to_string(),
-            Run::Events => "events".to_string(),
-            Run::Given => "assignment".to_string(),
-            Run::Scale { service, desired } => format!("scale:{}:{desired}", service.name()),
-        };
-        pairs.push(("run".into(), v));
+        pairs.push(("run".into(), run.to_string()));
     }
     if let Some(down) = shared.down {
-        let names = match down {
-            PartSet::NONE => "none".to_string(),
-            PartSet::CONTROL_PLANE => "control plane".to_string(),
-            parts => parts.parts().map(Part::name).collect::<Vec<_>>().join(","),
-        };
-        pairs.push(("down".into(), names));
+        pairs.push(("down".into(), down.to_string()));
     }
     if let Some(step) = shared.step {
         pairs.push(("step".into(), step.to_string()));
@@ -161,6 +131,7 @@ fn escape(out: &mut String, s: &str) {
 mod tests {
     use super::*;
     use crate::messages::{EN, EN_ASSIGNMENTS};
+    use crate::model::LessonService;
 
     fn params(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
