@@ -131,7 +131,6 @@ fn escape(out: &mut String, s: &str) {
 mod tests {
     use super::*;
     use crate::messages::{EN, EN_ASSIGNMENTS};
-    use crate::model::LessonService;
 
     fn params(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -185,7 +184,7 @@ mod tests {
     fn a_link_round_trips() {
         let predictions: BTreeMap<String, String> = [("steps".to_string(), " 17".to_string())].into();
         let shared = Shared {
-            run: Some(Run::Scale { service: LessonService::Verifier, desired: 9 }),
+            run: Some(Run::Scale { service: crate::model::LessonService::Verifier, desired: 9 }),
             down: Some(PartSet::of(Part::ControllerManager)),
             step: Some(5),
             predictions: Some(predictions),
