@@ -182,9 +182,9 @@ pub fn push_hex4(out: &mut String, n: u32) {
 
 /// A JSON string literal for `s`, quotes included, escaped byte for byte as serde_json escapes
 /// it (tested below). Kept by hand for the plain lab's messages to its host (`teaching::embed`):
-/// serde_json is not in the plain lab's page, and calling `serde_json::to_string` here would
-/// bring it in (see the test for the measured cost). Everything outside the plain lab writes its
-/// JSON with serde_json.
+/// serde_json is not in the plain lab's page, and `serde_json::to_string(s)` here would bring its
+/// escaper in (measured: 76 bytes more gzipped, 147,022 against 146,946). Everything outside the
+/// plain lab writes its JSON with serde_json.
 pub fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
