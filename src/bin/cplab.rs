@@ -7,7 +7,7 @@ use cplab::formats::{assignment_json, run_json::write_result};
 use cplab::messages::{fill, Problem, EN_ASSIGNMENTS};
 use cplab::model::scale::{idle_cost, SIZES};
 use cplab::model::{
-    lesson_matrix, repair_row, LessonService, Limits, Part, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
+    lesson_matrix, repair_row, Limits, Part, PartNameError, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
     MAX_DESIRED,
 };
 use cplab::teaching::assignment::Assignment;
@@ -272,39 +272,26 @@ fn run_command(args: &[&str]) -> Result<(), Failure> {
     simulate(scenario, &name)
 }
 
+/// `--scale SERVICE:N`: the run named `scale:SERVICE:N`.
 fn scale(arg: Option<&str>) -> Result<Run, Failure> {
-    let usage = || {
+    arg.and_then(|a| format!("scale:{a}").parse().ok()).ok_or_else(|| {
         Failure::Usage(format!("--scale takes SERVICE:N (collector or verifier, N from 0 to {MAX_DESIRED})"))
-    };
-    let (name, n) = arg.and_then(|a| a.split_once(':')).ok_or_else(usage)?;
-    let service = LessonService::from_name(name).ok_or_else(usage)?;
-    let desired = n.parse::<u32>().ok().filter(|&d| d <= MAX_DESIRED).ok_or_else(usage)?;
-    Ok(Run::Scale { service, desired })
+    })
 }
 
 /// `--down`'s value: `-` for none, `control plane` for the whole control plane, or part names
-/// separated by commas.
+/// separated by commas (the parts' own names, as share links and tables write them).
 fn parse_part(names: &str) -> Result<PartSet, Failure> {
-    match names {
-        "-" => return Ok(PartSet::NONE),
-        "control plane" => return Ok(PartSet::CONTROL_PLANE),
-        _ => {}
-    }
-    let mut down = PartSet::NONE;
-    for name in names.split(',') {
-        let part = Part::from_name(name.trim()).ok_or_else(|| {
-            Failure::Usage(format!(
+    names.parse().map_err(|e| {
+        Failure::Usage(match e {
+            PartNameError::Unknown(name) => format!(
                 "--down: unknown part \"{name}\"; expected {} (several joined by commas), \"control plane\", or -",
                 Part::names_list()
-            ))
-        })?;
-        // Named twice, a part would be taken down once: said, as a scenario's `down` says it.
-        if down.contains(part) {
-            return Err(Failure::Usage(format!("--down: \"{}\" is listed twice", part.name())));
-        }
-        down = down.with(part);
-    }
-    Ok(down)
+            ),
+            // Named twice, a part would be taken down once: said, as a scenario's `down` says it.
+            PartNameError::Twice(part) => format!("--down: \"{part}\" is listed twice"),
+        })
+    })
 }
 
 /// The student link's code for an assignment file: the file byte for byte in base64url without

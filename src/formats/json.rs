@@ -180,6 +180,34 @@ pub fn push_hex4(out: &mut String, n: u32) {
     }
 }
 
+/// A JSON string literal for `s`, quotes included, escaped byte for byte as serde_json escapes
+/// it (tested below). Kept by hand for the plain lab's messages to its host (`teaching::embed`):
+/// serde_json is not in the plain lab's page, and `serde_json::to_string(s)` here would bring its
+/// escaper in (measured: 76 bytes more gzipped, 147,022 against 146,946). Everything outside the
+/// plain lab writes its JSON with serde_json.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if u32::from(c) < 0x20 => {
+                out.push_str("\\u");
+                push_hex4(&mut out, u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// A string in double quotes with quotes, backslashes and control characters escaped, for
 /// paths and messages (without `{:?}`, whose Unicode tables would weigh on the page).
 pub fn quoted(s: &str) -> String {
@@ -345,6 +373,12 @@ mod tests {
             push_hex4(&mut out, n);
             assert_eq!(out, format!("{n:04x}"));
         }
+    }
+
+    #[test]
+    fn strings_are_escaped_byte_for_byte_as_serde_json_escapes_them() {
+        let every: String = (0u8..0x80).map(char::from).chain("é€\u{2028}😀/".chars()).collect();
+        assert_eq!(json_string(&every), serde_json::to_string(&every).unwrap());
     }
 
     #[test]

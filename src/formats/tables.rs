@@ -1,7 +1,7 @@
 //! The CLI's text tables: the lesson's two printed tables, laid out column for column as the
 //! lesson prints them.
 
-use crate::model::{MatrixRow, Part, PartSet, RepairRow, Step, Totals, TraceSummary, MATRIX_ORDER};
+use crate::model::{MatrixRow, PartSet, RepairRow, Step, Totals, TraceSummary, MATRIX_ORDER};
 use std::fmt::Write;
 
 /// The title line the lesson prints above its trace.
@@ -9,17 +9,13 @@ pub const LESSON_TRACE_TITLE: &str = "request: collector service's desired copy 
 
 /// A failure-matrix row's name as files and the CLI write it: `-` for the healthy run, a part's
 /// name, `control plane` for the whole control plane down at once.
+/// The set's own name ([`PartSet`]'s `Display`), the one the CLI and share links use.
 pub fn row_name(down: PartSet) -> String {
-    if down.is_empty() {
-        return "-".into();
-    }
-    if down == PartSet::CONTROL_PLANE {
-        return "control plane".into();
-    }
-    down.parts().map(Part::name).collect::<Vec<_>>().join(" + ")
+    down.to_string()
 }
 
-/// The row named `name` by [`row_name`], among the matrix's rows.
+/// The row named `name` by [`row_name`], among the matrix's rows: the exact name only (a file's
+/// keys are compared as written, so `none` or ` scheduler` name no row).
 pub fn row_of_name(name: &str) -> Option<PartSet> {
     MATRIX_ORDER.into_iter().find(|&d| row_name(d) == name)
 }

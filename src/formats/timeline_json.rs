@@ -17,7 +17,7 @@ pub const MAX_EVENTS: usize = 1000;
 /// One part's name.
 pub(crate) fn part(v: &Json, at: &str) -> Result<Part, InputError> {
     let name = string(v, at)?;
-    Part::from_name(name).ok_or_else(|| InputError {
+    name.parse().map_err(|_| InputError {
         path: at.to_string(),
         problem: Problem::of(|a| a.e_unknown_component).with("found", name).with("names", Part::names_list()),
     })

@@ -13,6 +13,7 @@ pub static EN: Messages = Messages {
     review_link: "Review a lab report",
     link_ignored: "The link's \"{name}\" was ignored: {why}.",
     link_not_a_part: "\"{value}\" is not a part (use one of {names})",
+    link_part_twice: "\"{value}\" is named twice",
     link_not_a_step: "\"{value}\" is not a step number",
     link_not_a_run: "\"{value}\" is not a run (use lesson, events, assignment or scale:collector:N)",
     link_bad_desired: "the desired count \"{value}\" must be a whole number from 0 to {max}",

@@ -20,6 +20,8 @@ messages! {
         link_ignored,
         /// `{value}` is not a part; `{names}` lists them.
         link_not_a_part,
+        /// The part `{value}` is named twice.
+        link_part_twice,
         /// `{value}` is not a step number.
         link_not_a_step,
         /// `{value}` is not a run.

@@ -30,10 +30,10 @@ pub use api_server::{Request, Response};
 pub use matrix::{
     judge, lesson_matrix, matrix_run, reasons, MatrixRow, MatrixRun, Reason, Verdict, MATRIX_ORDER,
 };
-pub use part::{Part, PartSet};
+pub use part::{Part, PartNameError, PartSet};
 pub use plane::{Plane, DEFAULT_MAX_ROUNDS};
 pub use repair::{repair_row, repair_scenarios, RepairRow};
-pub use run::{LessonService, Run, RunError, MAX_DESIRED};
+pub use run::{LessonService, Run, RunError, RunNameError, MAX_DESIRED};
 pub use scenario::{lesson_events, lesson_initial, lesson_request, Outcome, Scenario};
 pub use services::{count_of, service_counts, ServiceCount};
 pub use state_store::StateStore;

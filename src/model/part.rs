@@ -3,6 +3,7 @@
 use super::value::Prefix;
 use serde::Serialize;
 use std::fmt;
+use std::str::FromStr;
 
 /// A part of the control plane that can act, or be taken down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -38,11 +39,6 @@ impl Part {
             Part::ControllerManager => "controller manager",
             Part::NodeAgents => "node agents",
         }
-    }
-
-    /// The part with this exact lesson name.
-    pub fn from_name(name: &str) -> Option<Part> {
-        Part::ALL.into_iter().find(|p| p.name() == name)
     }
 
     /// The prefixes the part reads every round it acts, in order: the read load a student can
@@ -141,9 +137,73 @@ impl FromIterator<Part> for PartSet {
     }
 }
 
+/// The lesson's name for it.
 impl fmt::Display for Part {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A name that is no part's, or a part named twice in a list of parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartNameError {
+    /// No part has this name (as given, without the spaces around it).
+    Unknown(String),
+    /// A list names this part twice.
+    Twice(Part),
+}
+
+/// The part with this exact lesson name (what [`Part`]'s `Display` writes).
+impl FromStr for Part {
+    type Err = PartNameError;
+    fn from_str(name: &str) -> Result<Part, PartNameError> {
+        Part::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| PartNameError::Unknown(name.to_string()))
+    }
+}
+
+/// A set's name, as the CLI, share links, tables and assignment files write it: `-` for no part,
+/// `control plane` for the whole control plane, otherwise its parts' names in [`Part::ALL`] order
+/// joined by commas.
+impl fmt::Display for PartSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PartSet::NONE => f.write_str("-"),
+            PartSet::CONTROL_PLANE => f.write_str("control plane"),
+            set => {
+                for (i, part) in set.parts().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    f.write_str(part.name())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Reads what `Display` writes; also `none` or nothing for no part, and spaces around each name.
+/// A part named twice is refused, as a scenario's `down` refuses it.
+impl FromStr for PartSet {
+    type Err = PartNameError;
+    fn from_str(names: &str) -> Result<PartSet, PartNameError> {
+        match names.trim() {
+            "" | "-" | "none" => return Ok(PartSet::NONE),
+            "control plane" => return Ok(PartSet::CONTROL_PLANE),
+            _ => {}
+        }
+        let mut set = PartSet::NONE;
+        for name in names.split(',') {
+            let part: Part = name.trim().parse()?;
+            if set.contains(part) {
+                return Err(PartNameError::Twice(part));
+            }
+            set = set.with(part);
+        }
+        Ok(set)
     }
 }
 
@@ -154,10 +214,31 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for p in Part::ALL {
-            assert_eq!(Part::from_name(p.name()), Some(p));
+            assert_eq!(p.to_string().parse(), Ok(p));
+            assert_eq!(p.to_string(), p.name());
             assert_eq!(serde_json::to_value(p).unwrap(), p.name());
         }
-        assert_eq!(Part::from_name("api server"), None);
+        assert_eq!("api server".parse::<Part>(), Err(PartNameError::Unknown("api server".into())));
+        assert_eq!(" scheduler".parse::<Part>(), Err(PartNameError::Unknown(" scheduler".into())));
+    }
+
+    #[test]
+    fn every_set_of_parts_round_trips_through_its_name() {
+        for bits in 0..1u8 << Part::ALL.len() {
+            let set = PartSet(bits);
+            let name = set.to_string();
+            assert_eq!(name.parse(), Ok(set), "{name}");
+        }
+        assert_eq!(PartSet::NONE.to_string(), "-");
+        assert_eq!(PartSet::CONTROL_PLANE.to_string(), "control plane");
+        let two = PartSet::of(Part::Scheduler).with(Part::ApiServer);
+        assert_eq!(two.to_string(), "API server,scheduler");
+        for none in ["", "none", " - "] {
+            assert_eq!(none.parse(), Ok(PartSet::NONE));
+        }
+        assert_eq!(" scheduler , API server".parse(), Ok(two));
+        assert_eq!("scheduler,etcd".parse::<PartSet>(), Err(PartNameError::Unknown("etcd".into())));
+        assert_eq!("scheduler, scheduler".parse::<PartSet>(), Err(PartNameError::Twice(Part::Scheduler)));
     }
 
     #[test]

@@ -9,6 +9,8 @@ use super::plane::DEFAULT_MAX_ROUNDS;
 use super::scenario::{lesson_initial, Scenario};
 use super::timeline::Event;
 use super::value::{Service, Value};
+use std::fmt;
+use std::str::FromStr;
 
 /// Largest desired count of a scale run: enough to fill every node of the lesson (3 nodes of
 /// capacity 4) and overflow.
@@ -118,10 +120,78 @@ impl Run {
     }
 }
 
+/// A run's name, as share links write it and the CLI reads it: `lesson`, `events`, `assignment`
+/// (a given scenario), `scale:collector:5`.
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Run::Lesson => f.write_str("lesson"),
+            Run::Events => f.write_str("events"),
+            Run::Given => f.write_str("assignment"),
+            Run::Scale { service, desired } => write!(f, "scale:{}:{desired}", service.name()),
+        }
+    }
+}
+
+/// Why a name is not a run's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunNameError {
+    /// It names no run.
+    NotARun,
+    /// A scale run's count (as given) is not a whole number from 0 to [`MAX_DESIRED`].
+    BadDesired(String),
+}
+
+/// Reads what `Display` writes.
+impl FromStr for Run {
+    type Err = RunNameError;
+    fn from_str(name: &str) -> Result<Run, RunNameError> {
+        match name {
+            "lesson" => return Ok(Run::Lesson),
+            "events" => return Ok(Run::Events),
+            "assignment" => return Ok(Run::Given),
+            _ => {}
+        }
+        let mut parts = name.split(':');
+        let (Some("scale"), Some(service), Some(n), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(RunNameError::NotARun);
+        };
+        let service = LessonService::from_name(service).ok_or(RunNameError::NotARun)?;
+        match n.parse::<u32>() {
+            Ok(desired) if desired <= MAX_DESIRED => Ok(Run::Scale { service, desired }),
+            _ => Err(RunNameError::BadDesired(n.to_string())),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::Part;
+
+    #[test]
+    fn every_run_round_trips_through_its_name() {
+        let mut runs = vec![Run::Lesson, Run::Events, Run::Given];
+        for service in LessonService::ALL {
+            runs.extend((0..=MAX_DESIRED).map(|desired| Run::Scale { service, desired }));
+        }
+        for run in runs {
+            assert_eq!(run.to_string().parse(), Ok(run), "{run}");
+        }
+        assert_eq!(
+            Run::Scale { service: LessonService::Verifier, desired: 9 }.to_string(),
+            "scale:verifier:9"
+        );
+        for bad in ["", "Lesson", "scale", "scale:collector", "scale:web:3", "scale:collector:3:4"] {
+            assert_eq!(bad.parse::<Run>(), Err(RunNameError::NotARun), "{bad}");
+        }
+        for n in ["21", "-1", "x", "", "3.0"] {
+            let name = format!("scale:collector:{n}");
+            assert_eq!(name.parse::<Run>(), Err(RunNameError::BadDesired(n.into())), "{name}");
+        }
+    }
 
     #[test]
     fn each_run_is_its_scenario() {

@@ -2,7 +2,7 @@
 //! sends (a versioned envelope of its own, plus the resize messages H5P and Canvas hosts already
 //! understand). Pure: the browser side only posts what these functions build.
 
-use crate::formats::run_json::json_string;
+use crate::formats::json::json_string;
 use crate::teaching::marking::Marked;
 use serde_json::json;
 

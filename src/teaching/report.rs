@@ -6,6 +6,9 @@ use crate::formats::InputError;
 use crate::messages::Problem;
 use crate::teaching::assignment::Assignment;
 use crate::teaching::marking::{score, Marked};
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
+use base64::engine::DecodePaddingMode;
+use base64::{alphabet, DecodeError, Engine as _};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -232,47 +235,43 @@ pub fn parse_report(text: &str) -> Result<Report, InputError> {
     Ok(r)
 }
 
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 /// Base64url without padding: how an assignment travels in a link.
 pub fn encode_link(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 4 / 3 + 3);
-    for chunk in text.as_bytes().chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(char::from(B64[(n >> (18 - 6 * i) & 63) as usize]));
-        }
-    }
-    out
+    URL_SAFE_NO_PAD.encode(text)
 }
+
+/// The engine that reads links back: base64url with padding left off, and bits past the last
+/// byte not checked (a code cut or pasted short of its zero bits still reads).
+const LINK: GeneralPurpose = GeneralPurpose::new(
+    &alphabet::URL_SAFE,
+    GeneralPurposeConfig::new()
+        .with_decode_padding_mode(DecodePaddingMode::RequireNone)
+        .with_decode_allow_trailing_bits(true),
+);
 
 /// Reads [`encode_link`]'s output back; also takes standard base64 and stray padding, spaces
 /// or line breaks that copy-paste adds.
 pub fn decode_link(code: &str) -> Result<String, Problem> {
-    let mut bits = 0u32;
-    let mut count = 0;
-    let mut bytes = Vec::with_capacity(code.len() * 3 / 4);
     // Standard base64's `+` arrives as a space once a query string is decoded: inside the code a
     // space is read as `+`. Around it, and as line breaks from copy-paste, white space is dropped.
-    let code = code.trim();
-    for c in code.chars().filter(|c| (!c.is_whitespace() || *c == ' ') && *c != '=') {
-        let c = if c == ' ' { '+' } else { c };
-        let v = match c {
-            'A'..='Z' => c as u32 - 'A' as u32,
-            'a'..='z' => c as u32 - 'a' as u32 + 26,
-            '0'..='9' => c as u32 - '0' as u32 + 52,
-            '-' | '+' => 62,
-            '_' | '/' => 63,
-            other => return Err(Problem::of(|a| a.e_link_character).with("found", other)),
-        };
-        bits = bits << 6 | v;
-        count += 6;
-        if count >= 8 {
-            count -= 8;
-            bytes.push((bits >> count) as u8);
-            bits &= (1 << count) - 1;
+    // Both alphabets are read, so standard base64 is written in base64url's before decoding.
+    let code: String = code
+        .trim()
+        .chars()
+        .filter(|c| (!c.is_whitespace() || *c == ' ') && *c != '=')
+        .map(|c| match c {
+            ' ' | '+' => '-',
+            '/' => '_',
+            c => c,
+        })
+        .collect();
+    let bytes = LINK.decode(&code).map_err(|e| match e {
+        DecodeError::InvalidByte(at, byte) => {
+            let found = code.get(at..).and_then(|rest| rest.chars().next()).unwrap_or(char::from(byte));
+            Problem::of(|a| a.e_link_character).with("found", found)
         }
-    }
+        _ => Problem::of(|a| a.e_link_damaged),
+    })?;
     String::from_utf8(bytes).map_err(|_| Problem::of(|a| a.e_link_damaged))
 }
 
@@ -305,11 +304,38 @@ mod tests {
             assert_eq!(decode_link(&pasted).as_deref(), Ok(text));
         }
         assert!(decode_link("ab*c").unwrap_err().to_string().contains("does not belong"));
+        assert!(decode_link("abé").unwrap_err().to_string().contains("'é'"));
         // Standard base64 with a `+`, as a query string hands it over: the `+` became a space.
         let text = "{\"title\":\"a>b?\"}"; // encodes with a `+` in standard base64
         let standard = "eyJ0aXRsZSI6ImE+Yj8ifQ==";
         assert_eq!(decode_link(standard).as_deref(), Ok(text));
         assert_eq!(decode_link(&standard.replace('+', " ")).as_deref(), Ok(text));
+    }
+
+    #[test]
+    fn links_decode_what_they_encode_whatever_the_text() {
+        use base64::engine::general_purpose::STANDARD;
+        let hostile: String = (0u8..0x80).map(char::from).chain("é€\u{2028}😀\u{feff}".chars()).collect();
+        for end in 0..hostile.len() {
+            let Some(text) = hostile.get(..end) else { continue };
+            let code = encode_link(text);
+            assert_eq!(decode_link(&code).as_deref(), Ok(text));
+            // Standard base64, padded, as another tool writes it, and after a query string turned
+            // its `+` into spaces.
+            let standard = STANDARD.encode(text);
+            assert_eq!(decode_link(&standard).as_deref(), Ok(text));
+            // (A last `+` turned into a space cannot be told from the white space around a code.)
+            let spaced = standard.replace('+', " ");
+            if !spaced.ends_with(' ') {
+                assert_eq!(decode_link(&spaced).as_deref(), Ok(text));
+            }
+        }
+        // Cut short by one character, or not UTF-8: damaged, never a panic.
+        assert!(decode_link("a").unwrap_err().to_string().contains("damaged"));
+        assert!(decode_link(&URL_SAFE_NO_PAD.encode([0xff, 0xfe]))
+            .unwrap_err()
+            .to_string()
+            .contains("damaged"));
     }
 
     #[test]
