@@ -77,8 +77,12 @@ async fn taking_the_api_server_down_fills_its_matrix_row_and_shows_the_lost_deat
     assert_eq!(text(&root, "matrix-row-API-server"), "API server——————————");
     click(&root, "to-end");
     leptos::task::tick().await;
-    // The lesson's cells, then "after repair" and "after the report", not yet reached.
-    assert_eq!(text(&root, "matrix-row-API-server"), "API serverhaltedunknownhaltedhaltedcontinues3/2200——");
+    // The lesson's cells, then "after repair" (a button that repairs the row) and "after the
+    // report", not yet reached.
+    assert_eq!(
+        text(&root, "matrix-row-API-server"),
+        "API serverhaltedunknownhaltedhaltedcontinues3/2200Bring the parts back—"
+    );
     assert!(text(&root, "believed-gap").contains("copy/collector-2"));
     assert!(text(&root, "why").contains("never landed (API server unavailable)"));
     assert_eq!(text(&root, "matrix-progress"), "1 of 7 rows run.");
