@@ -21,5 +21,25 @@ addEventListener("unhandledrejection", (e) => trapped(e.reason));
 // here, and is not reported twice.
 const wasm = fetch(new URL(`./${name}_bg.wasm`, import.meta.url));
 wasm.catch(() => {});
+
+// An assignment file the address names (`?assignment=PATH`, unless `?a=` carries the assignment
+// itself) is asked for at once too, with the fetch the lab would make later (the same path,
+// relative to the page, and only on the page's own origin: see src/ui/files.rs), and the lab
+// takes this response instead of asking again.
+const file = q.has("a") ? null : q.get("assignment");
+if (file !== null) {
+  const target = new URL(file, location.href);
+  if (target.origin === new URL(location.href).origin && target.origin !== "null") {
+    const response = fetch(file);
+    response.catch(() => {});
+    window.cplabEarlyFetch = { path: file, response };
+  }
+}
+
+// The outline index.html paints at once wears the classes the lab's own frame will wear (the
+// lab replaces it when it mounts: src/ui/mod.rs).
+if (q.has("embed") && q.get("embed") !== "0") {
+  document.getElementById("shell")?.classList.add("embed", ...(q.get("height") === "fixed" ? [] : ["flow"]));
+}
 const { default: init } = await import(`./${name}.js`);
 await init({ module_or_path: wasm });
