@@ -22,22 +22,15 @@ addEventListener("unhandledrejection", (e) => trapped(e.reason));
 const wasm = fetch(new URL(`./${name}_bg.wasm`, import.meta.url));
 wasm.catch(() => {});
 
-// An assignment file the address names (`?assignment=PATH`, unless `?a=` carries the assignment
-// itself) is asked for at once too, with the fetch the lab would make later (the same path,
-// relative to the page, and only on the page's own origin: see src/ui/files.rs), and the lab
-// takes this response instead of asking again.
+// So is the assignment file the address names (same origin only): the lab takes this response
+// (src/ui/files.rs). The shell wears the lab's embedded classes (src/ui/mod.rs).
 const file = q.has("a") ? null : q.get("assignment");
-if (file !== null) {
-  const target = new URL(file, location.href);
-  if (target.origin === new URL(location.href).origin && target.origin !== "null") {
-    const response = fetch(file);
-    response.catch(() => {});
-    window.cplabEarlyFetch = { path: file, response };
-  }
+const target = file === null ? null : new URL(file, location.href);
+if (target && target.origin === location.origin && target.origin !== "null") {
+  const response = fetch(file);
+  response.catch(() => {});
+  window.cplabEarlyFetch = { path: file, response };
 }
-
-// The outline index.html paints at once wears the classes the lab's own frame will wear (the
-// lab replaces it when it mounts: src/ui/mod.rs).
 if (q.has("embed") && q.get("embed") !== "0") {
   document.getElementById("shell")?.classList.add("embed", ...(q.get("height") === "fixed" ? [] : ["flow"]));
 }
