@@ -49,6 +49,12 @@ pub fn mount() {
         crash::show(&info.to_string());
     }));
     crash::prepare();
+    // The shell index.html shows until the lab arrives leaves in the same task as the lab
+    // mounts: the page never shows both, nor neither.
+    let document = web_sys::window().and_then(|w| w.document());
+    if let Some(shell) = document.and_then(|d| d.get_element_by_id("shell")) {
+        shell.remove();
+    }
     leptos::mount::mount_to_body(App);
     // Ways to see the fallback on purpose (the end-to-end tests use them): a panic, and a wasm trap
     // (out of memory: no panic hook runs), each once the lab is up, as a failure mid-session is.

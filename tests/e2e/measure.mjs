@@ -4,6 +4,7 @@
 import { test, expect } from "@playwright/test";
 import { writeFileSync, mkdirSync } from "node:fs";
 import { LabPage } from "./lab-page.mjs";
+import { origin } from "./origins.mjs";
 
 const report = (name, data) => {
   mkdirSync("tests/e2e/artifacts", { recursive: true });
@@ -135,4 +136,89 @@ test("longest task for each input that once froze the page", async ({ page }) =>
   await expect(page.getByTestId("status-strip")).toContainText("24000 of 24151");
   figures.largest_drag_30_ms = await longest(t);
   report("freeze", figures);
+});
+
+// Loading on a phone, as the issue "Fast on a phone" measured it: Lighthouse's mobile profile (4x
+// CPU slowdown, 150 ms round trip, 1.6 Mbps down, 750 kbps up), the build served gzip (the
+// labGzip server: the .gz files with Content-Encoding), a fresh browser context each run, 10 runs
+// a page; the median with the least and the most. Times are from the start of the navigation.
+//   first_step: the plain lab's first working step, when a click on "Run to end" (made as soon as
+//     the button can be clicked) has changed the trace's summary;
+//   first_prediction: an assignment page's, when its first prediction field has taken a typed
+//     value (its runs stay sealed until the predictions are locked, so Run to end does nothing);
+//   fcp: first contentful paint; json_start / wasm_end: when the assignment's file was asked for
+//     and when the wasm had arrived (the file is asked for at once, not after the wasm).
+const RUNS = Number(process.env.MEASURE_RUNS ?? 10);
+const MOBILE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
+
+// Set before the page's own scripts: notes when the trace's summary first changes, when a field
+// first takes input, and when the assignment's title appears.
+const watch = () => {
+  const t = (window.__t = {});
+  addEventListener("input", () => (t.typed ??= performance.now()), true);
+  new MutationObserver(() => {
+    if (t.assignment === undefined && document.querySelector("[data-testid=assignment-title]")) t.assignment = performance.now();
+    const s = document.querySelector("[data-testid=trace-summary]");
+    if (!s || t.stepped !== undefined) return;
+    if (t.summary === undefined) t.summary = s.textContent;
+    else if (s.textContent !== t.summary) t.stepped = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+};
+
+async function onPhone(browser, url, work) {
+  const context = await browser.newContext({ baseURL: `${origin("labGzip")}/` });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", MOBILE);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(watch);
+  await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
+  const worked = await work(page);
+  const figures = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+    const res = performance.getEntriesByType("resource");
+    const json = res.find((r) => r.name.endsWith(".json"));
+    const wasm = res.find((r) => r.name.endsWith(".wasm"));
+    const encoded = res.filter((r) => /\.(js|wasm|css)$/.test(r.name)).map((r) => r.encodedBodySize < r.decodedBodySize);
+    const asked = res.filter((r) => r.name.endsWith(".json")).length;
+    return { fcp, json_start: json?.startTime, wasm_end: wasm?.responseEnd, asked, all_compressed: encoded.every(Boolean), ...window.__t };
+  });
+  await context.close();
+  return { ...figures, worked: worked ?? figures.stepped ?? figures.typed };
+}
+
+const spread = (values) => {
+  const v = values.filter((x) => x !== undefined).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const median = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  return { median: Math.round(median), min: Math.round(v[0]), max: Math.round(v[v.length - 1]) };
+};
+
+test("loading on a phone: first working step and first paint", async ({ browser }) => {
+  test.setTimeout(20 * 60_000);
+  const pages = {
+    plain: ["./", async (page) => {
+      await page.getByTestId("to-end").click({ timeout: 60_000 });
+      await page.waitForFunction(() => window.__t.stepped !== undefined, null, { timeout: 60_000 });
+    }],
+    assignment: ["./?assignment=assignments/lesson-trace.json", async (page) => {
+      await page.getByTestId("predict-steps").fill("17", { timeout: 60_000 });
+      await page.waitForFunction(() => window.__t.typed !== undefined, null, { timeout: 60_000 });
+    }],
+  };
+  const figures = {};
+  for (const [name, [url, work]] of Object.entries(pages)) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await onPhone(browser, url, work));
+    expect(runs.every((r) => r.all_compressed)).toBe(true);
+    const each = (key) => spread(runs.map((r) => r[key]));
+    figures[name] = { [name === "plain" ? "first_step_ms" : "first_prediction_ms"]: each("worked"), fcp_ms: each("fcp") };
+    if (name === "assignment") {
+      Object.assign(figures[name], { assignment_shown_ms: each("assignment"), json_start_ms: each("json_start"), wasm_end_ms: each("wasm_end") });
+      figures[name].json_asked_before_wasm_arrived = `${runs.filter((r) => r.json_start < r.wasm_end).length} of ${RUNS}`;
+      figures[name].json_downloads_a_page = Math.max(...runs.map((r) => r.asked));
+    }
+  }
+  report("phone", figures);
 });

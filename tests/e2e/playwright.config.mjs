@@ -3,7 +3,8 @@ import { defineConfig } from "@playwright/test";
 
 // Every server's port, in this one place. The tests read them through the config's metadata
 // (origins.mjs), so a copy of this file with other ports runs beside another checkout's tests.
-const ports = { lab: 8099, csp: 8098, course: 8096, labCors: 8093, host: 8094, otherHost: 8092 };
+// labGzip serves the build's .gz files as a course server would, for scripts/measure only.
+const ports = { lab: 8099, csp: 8098, course: 8096, labCors: 8093, host: 8094, otherHost: 8092, labGzip: 8097 };
 const serve = (port, args = "") => `node tests/e2e/serve.mjs --port ${port}${args ? ` ${args}` : ""}`;
 const COURSE_PATH = "/en/courses/orchestration/control-plane-components/lab/";
 
