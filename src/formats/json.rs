@@ -186,38 +186,34 @@ pub fn push_hex4(out: &mut String, n: u32) {
 /// escaper in (measured: 76 bytes more gzipped, 147,022 against 146,946). Everything outside the
 /// plain lab writes its JSON with serde_json.
 pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if u32::from(c) < 0x20 => {
-                out.push_str("\\u");
-                push_hex4(&mut out, u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    in_quotes(s, true)
 }
 
 /// A string in double quotes with quotes, backslashes and control characters escaped, for
 /// paths and messages (without `{:?}`, whose Unicode tables would weigh on the page).
 pub fn quoted(s: &str) -> String {
+    in_quotes(s, false)
+}
+
+/// The one escaper of both: as JSON (`\n`, `\u001b`: the C0 controls only, as JSON asks) or as
+/// a message shows a string (`\u{1b}` for every control character, C1 and DEL too).
+fn in_quotes(s: &str, json: bool) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
+            '\n' if json => out.push_str("\\n"),
+            '\r' if json => out.push_str("\\r"),
+            '\t' if json => out.push_str("\\t"),
+            '\u{8}' if json => out.push_str("\\b"),
+            '\u{c}' if json => out.push_str("\\f"),
+            c if json && u32::from(c) < 0x20 => {
+                out.push_str("\\u");
+                push_hex4(&mut out, u32::from(c));
+            }
+            c if !json && c.is_control() => {
                 out.push_str("\\u{");
                 push_hex4(&mut out, u32::from(c));
                 out.push('}');
