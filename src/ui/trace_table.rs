@@ -207,7 +207,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                 .leaf("td", &[], t.part(s.component))
                 .leaf("td", &[], t.op(s.op))
                 .open("td", &[])
-                .leaf("code", &[], &s.key)
+                .leaf("code", &[("title", &s.key)], &s.key)
                 .close("td");
             for (label, n) in
                 [(t.col_items, s.items), (t.col_rd, so_far.item_reads), (t.col_wr, so_far.writes)]
