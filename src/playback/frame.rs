@@ -72,6 +72,13 @@ impl Frame {
         with_changes(self.down, self.pending.iter().filter(|e| e.round == next))
     }
 
+    /// The changes still to come at the first round that has any, and that round: what the step
+    /// sentence announces and what a part's box says it will do.
+    pub fn coming(&self) -> Option<(u32, Vec<Change>)> {
+        let round = self.pending.first()?.round;
+        Some((round, self.pending.iter().filter(|e| e.round == round).map(|e| e.change.clone()).collect()))
+    }
+
     /// Item reads and writes so far.
     pub fn totals(&self) -> Totals {
         Totals { item_reads: self.summary.item_reads, writes: self.summary.writes }
@@ -179,6 +186,16 @@ mod tests {
 
     fn lesson() -> Recording {
         Recording::of(&Scenario::lesson()).unwrap()
+    }
+
+    #[test]
+    fn the_changes_coming_are_those_of_the_first_round_that_has_any() {
+        use crate::model::{Change, Event};
+        let timeline =
+            [Event::at(2, Change::Down(Part::Scheduler)), Event::at(3, Change::Up(Part::Scheduler))];
+        let r = Recording::of_run(Run::Lesson, PartSet::NONE, &timeline, None).unwrap();
+        assert_eq!(r.frame(0).coming(), Some((2, vec![Change::Down(Part::Scheduler)])));
+        assert_eq!(r.frame(r.len()).coming(), None);
     }
 
     #[test]

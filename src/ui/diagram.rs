@@ -52,7 +52,9 @@ fn state_of(lab: Lab, part: Part) -> (bool, &'static str, &'static str) {
     let frame = lab.frame();
     let down = frame.down.contains(part);
     // Only a change at the next round is "next round": one further on is the trace's to tell.
-    let next = frame.pending.iter().filter(|e| e.round == frame.round + 1).find_map(|e| match e.change {
+    let coming =
+        frame.coming().filter(|(round, _)| *round == frame.round + 1).map(|(_, c)| c).unwrap_or_default();
+    let next = coming.iter().find_map(|c| match *c {
         Change::Up(p) if p == part => Some(t.part_back_next),
         Change::Down(p) if p == part => Some(t.part_down_next),
         _ => None,

@@ -311,9 +311,8 @@ pub fn Narration(lab: Lab) -> impl IntoView {
         } else {
             t.narrate(frame.step.as_ref(), frame.cursor, &controls::total(lab))
         };
-        if let Some(next) = frame.pending.first().map(|e| e.round) {
-            let changes =
-                said(frame.pending.iter().filter(|e| e.round == next).map(|e| t.change(&e.change)).collect());
+        if let Some((next, coming)) = frame.coming() {
+            let changes = said(coming.iter().map(|c| t.change(c)).collect());
             sentence += &fill(t.changes_next, &[("round", &next), ("changes", &changes)]);
         }
         sentence
