@@ -6,7 +6,8 @@
 use super::lab::Lab;
 use crate::formats::html::Markup;
 use crate::messages::fill;
-use crate::playback::Recording;
+use crate::messages::Messages;
+use crate::playback::{Frame, Recording};
 
 use super::live;
 use leptos::prelude::*;
@@ -18,6 +19,12 @@ const ABOVE: usize = 60;
 const WINDOW: usize = 180;
 /// The window moves in strides this long, so scrolling redraws rows only now and then.
 const STRIDE: usize = 30;
+/// Rows drawn as one piece of markup, in a body of their own: a step redraws only the pieces
+/// whose markup it changes (the row it adds, the current mark it moves, the heading of its
+/// round), not the whole window. Divides [`STRIDE`], so pieces start at whole multiples.
+const PIECE: usize = 10;
+/// Bodies enough for the longest run drawn whole and for the widest window.
+const PIECES: usize = if WHOLE > WINDOW { WHOLE } else { WINDOW } / PIECE + 1;
 
 /// The first step drawn, when the box's first visible line is `line`: a stride's start.
 fn window_start(recording: &Recording, line: usize) -> usize {
@@ -153,71 +160,16 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         (from, to, above, below)
     };
     let spacer = move |lines: usize| format!("{}px", lines as i32 * ROW_HEIGHT.with(|h| h.get()));
-    // The rows drawn, as markup: see `formats::html` for why, and how text is kept text.
-    let rows = move || {
-        let recording = lab.recording();
-        let frame = lab.frame();
-        let cursor = frame.cursor;
+    // The rows drawn, as markup (see `formats::html` for why, and how text is kept text), in
+    // pieces: piece `k` holds the steps from the window's first plus `k` pieces. A piece whose
+    // markup a step leaves unchanged is not redrawn (an inner HTML is set only when it differs).
+    let piece = move |k: usize| {
         let (from, to, _, _) = window();
-        // The headings of the rounds starting among the steps drawn, with their words, from
-        // the playback layer's view of the rounds.
-        let mut headings = recording.headings(&frame, from, to).into_iter().peekable();
-        let mut line = from + recording.round_starts_within(from);
-        let mut html = Markup::new();
-        for (i, s) in recording.steps[..to].iter().enumerate().skip(from) {
-            // A round's first step comes after the round's heading row.
-            if let Some(h) = headings.next_if(|h| h.first == i + 1) {
-                let text = t.round_heading(h.round, h.totals, &h.changes);
-                // The separators are hidden from sight (the heading keeps its spacing) but read
-                // aloud and copied, so the heading reads "round 2 · 26 item reads, 0 writes".
-                let sep = t.trace_heading_separator;
-                let (round, at) = (h.round.to_string(), line.to_string());
-                let heading = [
-                    ("class", "round"),
-                    ("data-testid", "round-heading"),
-                    ("data-round", &round),
-                    ("data-line", &at),
-                ];
-                html.open("tr", &heading)
-                    .open("th", &[("colspan", "7"), ("scope", "rowgroup")])
-                    .text(&text.name)
-                    .leaf("span", &[("class", "visually-hidden")], sep)
-                    .leaf("span", &[("class", "round-totals")], &text.totals);
-                if !text.changes.is_empty() {
-                    html.leaf("span", &[("class", "visually-hidden")], sep).leaf(
-                        "span",
-                        &[("class", "round-changes"), ("data-testid", "round-changes")],
-                        &text.changes,
-                    );
-                }
-                html.close("th").close("tr");
-                line += 1;
-            }
-            let so_far = recording.totals_at(i + 1);
-            let (id, at) = (format!("step-{}", i + 1), line.to_string());
-            let mut attrs =
-                vec![("data-testid", "trace-row"), ("id", id.as_str()), ("data-line", at.as_str())];
-            if i + 1 == cursor {
-                attrs.extend([("class", "current"), ("aria-current", "step")]);
-            }
-            html.open("tr", &attrs)
-                .open("td", &[])
-                .number(i + 1)
-                .close("td")
-                .leaf("td", &[], t.part(s.component))
-                .leaf("td", &[], t.op(s.op))
-                .open("td", &[])
-                .leaf("code", &[("title", &s.key)], &s.key)
-                .close("td");
-            for (label, n) in
-                [(t.col_items, s.items), (t.col_rd, so_far.item_reads), (t.col_wr, so_far.writes)]
-            {
-                html.open("td", &[("data-label", label)]).number(n).close("td");
-            }
-            html.close("tr");
-            line += 1;
+        let lo = from + k * PIECE;
+        if lo >= to {
+            return String::new();
         }
-        html.finish()
+        rows(&lab.recording(), &lab.frame(), t, lo, (lo + PIECE).min(to))
     };
     let summary = move || {
         let s = lab.frame().summary.clone();
@@ -241,11 +193,73 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
                 <table data-testid="trace-table">
                     {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().2)></tr></tbody>
-                    <tbody inner_html=live(rows)></tbody>
+                    {(0..PIECES).map(|k| view! { <tbody inner_html=live(move || piece(k))></tbody> }).collect_view()}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().3)></tr></tbody>
                 </table>
             </div>
             <p class="summary" data-testid="trace-summary">{live(summary)}</p>
         </section>
     }
+}
+
+/// The trace's rows of steps `from + 1` to `to` (numbered from 1) at `frame`, with the headings
+/// of the rounds that start among them, as markup.
+fn rows(recording: &Recording, frame: &Frame, t: &'static Messages, from: usize, to: usize) -> String {
+    let cursor = frame.cursor;
+    // The headings of the rounds starting among the steps drawn, with their words, from the
+    // playback layer's view of the rounds.
+    let mut headings = recording.headings(frame, from, to).into_iter().peekable();
+    let mut line = from + recording.round_starts_within(from);
+    let mut html = Markup::new();
+    for (i, s) in recording.steps[..to].iter().enumerate().skip(from) {
+        // A round's first step comes after the round's heading row.
+        if let Some(h) = headings.next_if(|h| h.first == i + 1) {
+            let text = t.round_heading(h.round, h.totals, &h.changes);
+            // The separators are hidden from sight (the heading keeps its spacing) but read
+            // aloud and copied, so the heading reads "round 2 · 26 item reads, 0 writes".
+            let sep = t.trace_heading_separator;
+            let (round, at) = (h.round.to_string(), line.to_string());
+            let heading = [
+                ("class", "round"),
+                ("data-testid", "round-heading"),
+                ("data-round", &round),
+                ("data-line", &at),
+            ];
+            html.open("tr", &heading)
+                .open("th", &[("colspan", "7"), ("scope", "rowgroup")])
+                .text(&text.name)
+                .leaf("span", &[("class", "visually-hidden")], sep)
+                .leaf("span", &[("class", "round-totals")], &text.totals);
+            if !text.changes.is_empty() {
+                html.leaf("span", &[("class", "visually-hidden")], sep).leaf(
+                    "span",
+                    &[("class", "round-changes"), ("data-testid", "round-changes")],
+                    &text.changes,
+                );
+            }
+            html.close("th").close("tr");
+            line += 1;
+        }
+        let so_far = recording.totals_at(i + 1);
+        let (id, at) = (format!("step-{}", i + 1), line.to_string());
+        let mut attrs = vec![("data-testid", "trace-row"), ("id", id.as_str()), ("data-line", at.as_str())];
+        if i + 1 == cursor {
+            attrs.extend([("class", "current"), ("aria-current", "step")]);
+        }
+        html.open("tr", &attrs)
+            .open("td", &[])
+            .number(i + 1)
+            .close("td")
+            .leaf("td", &[], t.part(s.component))
+            .leaf("td", &[], t.op(s.op))
+            .open("td", &[])
+            .leaf("code", &[("title", &s.key)], &s.key)
+            .close("td");
+        for (label, n) in [(t.col_items, s.items), (t.col_rd, so_far.item_reads), (t.col_wr, so_far.writes)] {
+            html.open("td", &[("data-label", label)]).number(n).close("td");
+        }
+        html.close("tr");
+        line += 1;
+    }
+    html.finish()
 }

@@ -138,3 +138,36 @@ test("a 20,000-step run: the trace draws only rows near view, scrolls to its fir
   await expect.poll(() => inBox(page, step)).toBe(true);
   await expect(page.locator(`#step-${step}`)).toBeInViewport();
 });
+
+// A step in the middle of a long run redraws only the rows it changes (issue "Fast on a phone": a
+// step once set the whole window's markup, about 155 rows, at every step). The trace draws its
+// rows in pieces of 10; a step changes the piece with its new row and current mark (and the one
+// the mark left), so a step adds at most 2 pieces of rows (11 with a heading); and as the box
+// follows the cursor, its window moves on by a stride every 30 steps, redrawing it once (180
+// rows and their headings) in 10 steps at most.
+test("a step in the middle of a 20,000-step run redraws a piece of the trace, not its window", async ({ page }) => {
+  await page.goto(link({ version: 1, title: "Long", scenario: endless(20, 800), predict: ["steps"] }));
+  await page.getByTestId("predict-steps").fill("1");
+  await lock(page);
+  await page.getByTestId("to-end").click();
+  await expect(page.getByTestId("status-strip")).toContainText("20001 of 20001");
+  await page.getByTestId("scrubber").evaluate((el) => {
+    el.value = "10010";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await expect(page.getByTestId("status-strip")).toContainText("Step 10010 of 20001");
+  await expect.poll(() => inBox(page, 10010)).toBe(true);
+  await page.evaluate(() => {
+    window.__rowsAdded = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeName === "TR") window.__rowsAdded += 1;
+    }).observe(document.getElementById("trace-scroll"), { subtree: true, childList: true });
+  });
+  for (let i = 1; i <= 10; i++) {
+    await page.getByTestId("forward").click();
+    await expect(page.locator(`#step-${10010 + i}`)).toHaveAttribute("aria-current", "step");
+  }
+  const added = await page.evaluate(() => window.__rowsAdded);
+  expect(added).toBeGreaterThanOrEqual(10);
+  expect(added).toBeLessThanOrEqual(10 * 2 * 11 + 200);
+});
