@@ -1,7 +1,6 @@
-// Loads one of the lab's two builds: the one with assignments only when the address asks for it.
-// (Why a file of its own, and why two builds: see index.html.)
+// What the lab's start (the script in index.html, which picks the build and loads it) leaves for
+// once the page is parsed: the notice of a wasm trap, and the shell's embedded classes.
 const q = new URLSearchParams(location.search);
-const name = ["a", "assignment", "p", "review"].some((k) => q.has(k)) ? "lab_assignments" : "lab";
 
 // A wasm trap (out of memory, an abort) throws past the lab's own panic hook, and no lab code may
 // run after one: show the notice the lab made ready at start, and post the error it carries to the
@@ -16,23 +15,6 @@ const trapped = (error) => {
 addEventListener("error", (e) => trapped(e.error));
 addEventListener("unhandledrejection", (e) => trapped(e.reason));
 
-// The wasm is asked for at once, in parallel with its JS (which alone would ask for it only once
-// loaded and run): init takes the pending response. A failed download still fails in init, not
-// here, and is not reported twice.
-const wasm = fetch(new URL(`./${name}_bg.wasm`, import.meta.url));
-wasm.catch(() => {});
-
-// So is the assignment file the address names (same origin only): the lab takes this response
-// (src/ui/files.rs). The shell wears the lab's embedded classes (src/ui/mod.rs).
-const file = q.has("a") ? null : q.get("assignment");
-const target = file === null ? null : new URL(file, location.href);
-if (target && target.origin === location.origin && target.origin !== "null") {
-  const response = fetch(file);
-  response.catch(() => {});
-  window.cplabEarlyFetch = { path: file, response };
-}
 if (q.has("embed") && q.get("embed") !== "0") {
   document.getElementById("shell")?.classList.add("embed", ...(q.get("height") === "fixed" ? [] : ["flow"]));
 }
-const { default: init } = await import(`./${name}.js`);
-await init({ module_or_path: wasm });

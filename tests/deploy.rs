@@ -17,6 +17,25 @@ fn the_shipped_policy_frames_the_lab_only_in_the_course() {
     assert!(!policy.contains("localhost") && !policy.contains("127.0.0.1"), "{policy}");
 }
 
+/// The one inline script in index.html (the start, which asks for the lab's files as soon as the
+/// page is read) is allowed by the shipped policy by its hash, and by nothing looser: edit the
+/// script and this names the hash the policy must carry.
+#[test]
+fn the_shipped_policy_allows_the_start_script_by_its_hash() {
+    use base64::Engine;
+    use sha2::Digest;
+    let html = std::fs::read_to_string(support::root().join("index.html")).expect("index.html");
+    let policy =
+        std::fs::read_to_string(support::root().join("deploy/content-security-policy")).expect("policy");
+    let inline: Vec<&str> =
+        html.split("<script>").skip(1).filter_map(|s| s.split("</script>").next()).collect();
+    assert_eq!(inline.len(), 1, "one inline script, the start");
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(inline[0].as_bytes()));
+    let scripts = policy.lines().find_map(|l| l.trim().strip_prefix("script-src ")).expect("script-src");
+    let sources: Vec<&str> = scripts.trim_end_matches(';').split_whitespace().collect();
+    assert_eq!(sources, ["'self'", "'wasm-unsafe-eval'", &format!("'sha256-{hash}'")], "{policy}");
+}
+
 /// The shell index.html paints before the lab arrives says what the lab's own header says (in
 /// English, the page's language until the lab mounts), has no script or inline style (the policy
 /// allows neither), and is hidden from assistive technology, with no test id the lab uses.

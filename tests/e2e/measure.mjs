@@ -197,11 +197,12 @@ const spread = (values) => {
 
 test("loading on a phone: first working step and first paint", async ({ browser }) => {
   test.setTimeout(20 * 60_000);
+  const plain = async (page) => {
+    await page.getByTestId("to-end").click({ timeout: 60_000 });
+    await page.waitForFunction(() => window.__t.stepped !== undefined, null, { timeout: 60_000 });
+  };
   const pages = {
-    plain: ["./", async (page) => {
-      await page.getByTestId("to-end").click({ timeout: 60_000 });
-      await page.waitForFunction(() => window.__t.stepped !== undefined, null, { timeout: 60_000 });
-    }],
+    plain: ["./", plain],
     assignment: ["./?assignment=assignments/lesson-trace.json", async (page) => {
       await page.getByTestId("predict-steps").fill("17", { timeout: 60_000 });
       await page.waitForFunction(() => window.__t.typed !== undefined, null, { timeout: 60_000 });
@@ -213,7 +214,7 @@ test("loading on a phone: first working step and first paint", async ({ browser 
     for (let i = 0; i < RUNS; i++) runs.push(await onPhone(browser, url, work));
     expect(runs.every((r) => r.all_compressed)).toBe(true);
     const each = (key) => spread(runs.map((r) => r[key]));
-    figures[name] = { [name === "plain" ? "first_step_ms" : "first_prediction_ms"]: each("worked"), fcp_ms: each("fcp") };
+    figures[name] = { [name === "assignment" ? "first_prediction_ms" : "first_step_ms"]: each("worked"), fcp_ms: each("fcp") };
     if (name === "assignment") {
       Object.assign(figures[name], { assignment_shown_ms: each("assignment"), json_start_ms: each("json_start"), wasm_end_ms: each("wasm_end") });
       figures[name].json_asked_before_wasm_arrived = `${runs.filter((r) => r.json_start < r.wasm_end).length} of ${RUNS}`;
@@ -232,9 +233,10 @@ test("a step in the middle of a long run: click to paint", async ({ page }) => {
   test.setTimeout(5 * 60_000);
   const { openLarge, largest } = await import("./heavy-inputs.mjs");
   const { lock } = await import("./lab-page.mjs");
-  const clicks = () => page.evaluate(async () => {
+  const clicks = (fromStart) => page.evaluate(async (fromStart) => {
     const painted = () => new Promise((r) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); }));
     const strip = document.querySelector("[data-testid=status-strip]");
+    if (fromStart) document.querySelector("[data-testid=reset]").click();
     const times = [];
     for (let i = 0; i < 10; i++) {
       await painted();
@@ -248,18 +250,20 @@ test("a step in the middle of a long run: click to paint", async ({ page }) => {
     times.sort((a, b) => a - b);
     const r = (x) => +x.toFixed(1);
     return { median: r((times[4] + times[5]) / 2), min: r(times[0]), max: r(times[9]) };
-  });
+  }, fromStart);
   const cdp = await page.context().newCDPSession(page);
-  const both = async () => {
-    const desktop = await clicks();
+  // The lesson's series start from its first step (it has 17); the long run's go on from where
+  // they are (a step there is what the middle of the run costs).
+  const both = async (fromStart) => {
+    const desktop = await clicks(fromStart);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    const cpu4 = await clicks();
+    const cpu4 = await clicks(fromStart);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     return { desktop_ms: desktop, cpu_4x_ms: cpu4 };
   };
   await page.goto("./");
   await page.getByTestId("trace-summary").waitFor();
-  const lesson = await both();
+  const lesson = await both(true);
   await openLarge(page, "largest", largest);
   await page.getByTestId("predict-steps").fill("1");
   await lock(page);
@@ -270,6 +274,6 @@ test("a step in the middle of a long run: click to paint", async ({ page }) => {
     el.dispatchEvent(new Event("input", { bubbles: true }));
   });
   await expect(page.getByTestId("status-strip")).toContainText("12000 of 24151");
-  const long = await both();
+  const long = await both(false);
   report("long_run_step", { lesson_step: lesson, step_12000_of_24151: long, budget_desktop_ms: 16.7, budget_cpu_4x_ms: 50 });
 });
