@@ -146,8 +146,8 @@ test("longest task for each input that once froze the page", async ({ page }) =>
 //     the button can be clicked) has changed the trace's summary;
 //   first_prediction: an assignment page's, when its first prediction field has taken a typed
 //     value (its runs stay sealed until the predictions are locked, so Run to end does nothing);
-//   fcp: first contentful paint; json_start / wasm_end: when the assignment's file was asked for
-//     and when the wasm had arrived (the file is asked for at once, not after the wasm).
+//   fcp: first contentful paint; wasm_end: when the wasm had arrived; json_start: when the
+//     assignment's file was asked for (the file is asked for at once, not after the wasm).
 const RUNS = Number(process.env.MEASURE_RUNS ?? 10);
 const MOBILE = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
 
@@ -214,9 +214,11 @@ test("loading on a phone: first working step and first paint", async ({ browser 
     for (let i = 0; i < RUNS; i++) runs.push(await onPhone(browser, url, work));
     expect(runs.every((r) => r.all_compressed)).toBe(true);
     const each = (key) => spread(runs.map((r) => r[key]));
-    figures[name] = { [name === "assignment" ? "first_prediction_ms" : "first_step_ms"]: each("worked"), fcp_ms: each("fcp") };
+    // When the wasm had arrived: what is left of the first step after it is the lab's
+    // compiling, starting and drawing.
+    figures[name] = { [name === "assignment" ? "first_prediction_ms" : "first_step_ms"]: each("worked"), fcp_ms: each("fcp"), wasm_end_ms: each("wasm_end") };
     if (name === "assignment") {
-      Object.assign(figures[name], { assignment_shown_ms: each("assignment"), json_start_ms: each("json_start"), wasm_end_ms: each("wasm_end") });
+      Object.assign(figures[name], { assignment_shown_ms: each("assignment"), json_start_ms: each("json_start") });
       figures[name].json_asked_before_wasm_arrived = `${runs.filter((r) => r.json_start < r.wasm_end).length} of ${RUNS}`;
       figures[name].json_downloads_a_page = Math.max(...runs.map((r) => r.asked));
     }
