@@ -14,9 +14,11 @@ use leptos::prelude::*;
 
 /// Runs up to this many steps are drawn whole.
 const WHOLE: usize = 300;
-/// Steps drawn above the first one in view, and in all.
-const ABOVE: usize = 60;
-const WINDOW: usize = 180;
+/// Steps drawn above the first one in view, and in all: a box shows at most about 40 rows (18 px
+/// each; a phone's are taller), and each row drawn costs a scrub or a window's move its layout and
+/// paint (180 rows took about 100 ms on a desktop; scrubbing a long run redraws them all).
+const ABOVE: usize = 30;
+const WINDOW: usize = 100;
 /// The window moves in strides this long, so scrolling redraws rows only now and then.
 const STRIDE: usize = 30;
 /// Rows drawn as one piece of markup, in a body of their own: a step redraws only the pieces

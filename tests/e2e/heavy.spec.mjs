@@ -93,8 +93,8 @@ test("a 20,000-step run: the trace draws only rows near view, scrolls to its fir
   await page.getByTestId("to-end").click();
   await expect(page.getByTestId("status-strip")).toContainText("20001 of 20001");
   const rows = page.getByTestId("trace-row");
-  // Only a window of rows exists, and the current one is in view.
-  expect(await rows.count()).toBeLessThanOrEqual(180);
+  // Only a window of rows exists (100), and the current one is in view.
+  expect(await rows.count()).toBeLessThanOrEqual(100);
   await expect(page.locator("#step-20001")).toHaveAttribute("aria-current", "step");
   await expect.poll(() => inBox(page, 20001)).toBe(true);
   // Recording, marking and drawing the whole run: the longest task, printed (bounded by the
@@ -128,7 +128,7 @@ test("a 20,000-step run: the trace draws only rows near view, scrolls to its fir
   // None of it held the page: the rows drawn stay bounded whatever the run's length. (Measured
   // alone: 0 to 84 ms for the longest task, a step's frame, drawing and layout.)
   console.log(`20,000-step run: longest task while scrolling and stepping ${await longestTask(page, since)} ms`);
-  expect(await rows.count()).toBeLessThanOrEqual(180);
+  expect(await rows.count()).toBeLessThanOrEqual(100);
   // The reveal's link to a row far from the cursor draws it in the trace and goes there.
   // Round 5's link: the run goes to that round's last step, far from the cursor, and its row
   // is drawn and in view.
@@ -143,7 +143,7 @@ test("a 20,000-step run: the trace draws only rows near view, scrolls to its fir
 // step once set the whole window's markup, about 155 rows, at every step). The trace draws its
 // rows in pieces of 10; a step changes the piece with its new row and current mark (and the one
 // the mark left), so a step adds at most 2 pieces of rows (11 with a heading); and as the box
-// follows the cursor, its window moves on by a stride every 30 steps, redrawing it once (180
+// follows the cursor, its window moves on by a stride every 30 steps, redrawing it once (100
 // rows and their headings) in 10 steps at most.
 test("a step in the middle of a 20,000-step run redraws a piece of the trace, not its window", async ({ page }) => {
   await page.goto(link({ version: 1, title: "Long", scenario: endless(20, 800), predict: ["steps"] }));
@@ -169,5 +169,5 @@ test("a step in the middle of a 20,000-step run redraws a piece of the trace, no
   }
   const added = await page.evaluate(() => window.__rowsAdded);
   expect(added).toBeGreaterThanOrEqual(10);
-  expect(added).toBeLessThanOrEqual(10 * 2 * 11 + 200);
+  expect(added).toBeLessThanOrEqual(10 * 2 * 11 + 120);
 });
