@@ -20,6 +20,13 @@ pub(super) fn object_document(text: &str) -> Result<Object, InputError> {
     }
 }
 
+/// Predictions carried in a link: an object of item id: what was typed.
+pub(crate) fn predictions(text: &str) -> Result<BTreeMap<String, String>, InputError> {
+    let doc = document(text)?;
+    let Json::Object(o) = &doc else { return Err(must_be("", |a| a.kind_object, &doc)) };
+    strings(o, "")
+}
+
 /// The `version` field alone (a record's other fields are read once its version is known).
 pub(super) fn version(obj: &Object) -> Result<u32, InputError> {
     count(obj, "", "version").map(|v| v as u32)
@@ -131,6 +138,11 @@ fn typed(obj: &Object, at: &str, field: &str) -> Result<BTreeMap<String, String>
     let v = required(obj, at, field)?;
     let at = join(at, field);
     let Json::Object(o) = v else { return Err(must_be(&at, |a| a.kind_object, v)) };
+    strings(o, &at)
+}
+
+/// An object of strings, as a map.
+fn strings(o: &Object, at: &str) -> Result<BTreeMap<String, String>, InputError> {
     let mut typed = BTreeMap::new();
     for (id, v) in o {
         typed.insert(
