@@ -93,15 +93,17 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None => BTreeMap::new(),
         Some(v) => {
             let t = object(v, "tolerance", |a| a.what_tolerance)?;
-            t.iter()
-                .map(|(k, n)| {
-                    let at = format!("tolerance[{}]", quoted(k));
-                    if !known_tolerance(k, &predict, matrix.as_ref()) && !ask.iter().any(|q| q.id() == *k) {
-                        return err(&at, Problem::of(|a| a.e_unknown_tolerance).with("found", quoted(k)));
-                    }
-                    Ok((k.clone(), whole(n, &at, 0, 1_000_000)?))
-                })
-                .collect::<Result<_, InputError>>()?
+            // Inserted one by one: collecting into a map sorts first, and that sort's code would
+            // be the page's only copy for this type.
+            let mut tolerance = BTreeMap::new();
+            for (k, n) in t {
+                let at = format!("tolerance[{}]", quoted(k));
+                if !known_tolerance(k, &predict, matrix.as_ref()) && !ask.iter().any(|q| q.id() == *k) {
+                    return err(&at, Problem::of(|a| a.e_unknown_tolerance).with("found", quoted(k)));
+                }
+                tolerance.insert(k.clone(), whole(n, &at, 0, 1_000_000)?);
+            }
+            tolerance
         }
     };
     let reveal = match obj.get("reveal") {

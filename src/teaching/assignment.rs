@@ -210,7 +210,11 @@ pub fn set_page_ids(items: &mut [Item]) {
         .map(|i| i.id.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '-' }).collect())
         .collect();
     // Every plain id is kept for its first item: an id made for a later one must not take it.
-    let mut taken: BTreeSet<String> = plain.iter().cloned().collect();
+    // Inserted one by one: collecting into a set sorts first, a sort the page has no other use for.
+    let mut taken = BTreeSet::new();
+    for id in &plain {
+        taken.insert(id.clone());
+    }
     let mut first: BTreeSet<&str> = BTreeSet::new();
     for (place, (item, plain)) in items.iter_mut().zip(&plain).enumerate() {
         item.page_id = if first.insert(plain) {

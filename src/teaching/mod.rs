@@ -8,6 +8,7 @@ pub mod embed;
 pub mod marking;
 pub mod report;
 pub mod report_csv;
+pub(crate) mod report_read;
 pub mod review;
 pub mod share;
 pub mod warnings;

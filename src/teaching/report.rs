@@ -9,18 +9,18 @@ use crate::teaching::marking::{score, Marked};
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::engine::DecodePaddingMode;
 use base64::{alphabet, DecodeError, Engine as _};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
 pub use super::report_csv::{parse_report_csv, report_csv};
+use super::report_read;
 
 /// The version of the saved record and of the exported report.
 pub const RECORD_VERSION: u32 = 1;
 
 /// What the browser keeps for one assignment, saved as the student types.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Record {
     /// Always [`RECORD_VERSION`] when written by this lab.
     pub version: u32,
@@ -32,17 +32,15 @@ pub struct Record {
     pub saved_at: String,
     /// Earlier attempts, locked and then started over, oldest first (absent in records written
     /// before retries existed).
-    #[serde(default)]
     pub attempts: Vec<Attempt>,
     /// The student's name or id, as typed, so a report handed in says whose it is (absent in
     /// records written before the field existed, and while it is blank).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub student: String,
 }
 
 /// One locked attempt that was started over.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Attempt {
     /// What was typed, by item id, exactly as typed.
     pub predictions: BTreeMap<String, String>,
@@ -51,8 +49,7 @@ pub struct Attempt {
 }
 
 /// An earlier attempt in a report: its predictions and its score.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReportAttempt {
     /// What was typed, by item id.
     pub predictions: BTreeMap<String, String>,
@@ -92,19 +89,16 @@ impl fmt::Display for RecordError {
 
 /// Reads a stored record.
 pub fn parse_record(text: &str) -> Result<Record, RecordError> {
-    #[derive(Deserialize)]
-    struct Versioned {
-        version: u32,
+    let obj =
+        report_read::object_document(text).map_err(|e| RecordError::Corrupt(format!("no version: {e}")))?;
+    let version = report_read::version(&obj).map_err(|e| RecordError::Corrupt(format!("no version: {e}")))?;
+    if version > RECORD_VERSION {
+        return Err(RecordError::Newer(version));
     }
-    let versioned: Versioned =
-        serde_json::from_str(text).map_err(|e| RecordError::Corrupt(format!("no version: {e}")))?;
-    if versioned.version > RECORD_VERSION {
-        return Err(RecordError::Newer(versioned.version));
+    if version < 1 {
+        return Err(RecordError::Corrupt(format!("version {version} does not exist")));
     }
-    if versioned.version < 1 {
-        return Err(RecordError::Corrupt(format!("version {} does not exist", versioned.version)));
-    }
-    serde_json::from_str(text).map_err(|e| RecordError::Corrupt(e.to_string()))
+    report_read::record(&obj).map_err(|e| RecordError::Corrupt(e.to_string()))
 }
 
 /// Writes a record for storage.
@@ -122,7 +116,7 @@ pub fn storage_key(assignment_text: &str) -> String {
 }
 
 /// One line of a lab report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReportLine {
     /// The item id.
     pub id: String,
@@ -139,8 +133,7 @@ pub struct ReportLine {
 }
 
 /// The exported lab report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// [`RECORD_VERSION`].
     pub version: u32,
@@ -157,10 +150,9 @@ pub struct Report {
     /// When the report was made (ISO 8601).
     pub time: String,
     /// The attempts before this one, oldest first.
-    #[serde(default)]
     pub attempts: Vec<ReportAttempt>,
     /// Whose report it is: the name or id the student typed (absent while blank).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub student: String,
 }
 
@@ -218,21 +210,23 @@ pub fn report_json(r: &Report) -> String {
 
 /// Reads an exported report back, for review.
 pub fn parse_report(text: &str) -> Result<Report, InputError> {
-    let r: Report = serde_json::from_str(text).map_err(|e| InputError {
+    let not_a_report = |e: InputError| InputError {
         path: String::new(),
         problem: Problem::of(|a| a.e_not_a_report).with("why", e),
-    })?;
-    if r.version > RECORD_VERSION {
+    };
+    let obj = report_read::object_document(text).map_err(not_a_report)?;
+    let version = report_read::version(&obj).map_err(not_a_report)?;
+    if version > RECORD_VERSION {
         return Err(InputError {
             path: "version".into(),
-            problem: Problem::of(|a| a.e_newer_report).with("version", r.version),
+            problem: Problem::of(|a| a.e_newer_report).with("version", version),
         });
     }
     // Version 0 was never written: such a file did not come from this lab.
-    if r.version == 0 {
+    if version == 0 {
         return Err(InputError { path: "version".into(), problem: Problem::of(|a| a.e_report_version_zero) });
     }
-    Ok(r)
+    report_read::report(&obj).map_err(not_a_report)
 }
 
 /// Base64url without padding: how an assignment travels in a link.

@@ -61,7 +61,36 @@ fn csv_cell(s: &str) -> String {
 }
 
 fn is_formula(s: &str) -> bool {
-    s.starts_with(['=', '+', '-', '@']) && s.parse::<f64>().is_err()
+    s.starts_with(['=', '+', '-', '@']) && !is_float(s)
+}
+
+/// Whether `s.parse::<f64>()` would succeed (Rust's float grammar: a sign, then `inf`,
+/// `infinity` or `nan` in any case, or digits with an optional point and exponent), checked
+/// without Rust's float parser, whose code and tables the assignment page would otherwise carry
+/// for this one test.
+fn is_float(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if ["inf", "infinity", "nan"].iter().any(|w| s.eq_ignore_ascii_case(w)) {
+        return true;
+    }
+    let digits = |t: &str| t.bytes().take_while(u8::is_ascii_digit).count();
+    let whole = digits(s);
+    let mut rest = &s[whole..];
+    let mut fraction = 0;
+    if let Some(after) = rest.strip_prefix('.') {
+        fraction = digits(after);
+        rest = &after[fraction..];
+    }
+    if whole + fraction == 0 {
+        return false;
+    }
+    match rest.strip_prefix(['e', 'E']) {
+        None => rest.is_empty(),
+        Some(exp) => {
+            let exp = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+            !exp.is_empty() && digits(exp) == exp.len()
+        }
+    }
 }
 
 /// A cell as it was before [`csv_cell`] guarded it against formulas. (A prediction typed with
@@ -244,6 +273,23 @@ mod tests {
 
     fn typed(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn a_float_is_what_rusts_parser_takes() {
+        let long = "9".repeat(400);
+        // One string, split: rustfmt would set a list of them one to a line.
+        let tricky =
+            "|+|-|.|+.|1|-1|+1.|-.5|1.5e3|1E-3|1e|1e+|e5|.e5|1.e5|inf|-INF|+Infinity|infinit|nan|-NaN|\
+                      nan1|0x10|1_000| 1|1 |--1|=1|@|1.2.3|1e99999|\u{661}";
+        for s in tricky.split('|').chain([long.as_str()]) {
+            assert_eq!(is_float(s), s.parse::<f64>().is_ok(), "{s:?}");
+        }
+        let alphabet: Vec<char> = "+-.eE019ainfINF x".chars().collect();
+        proptest::proptest!(|(picks in proptest::collection::vec(0..alphabet.len(), 0..8))| {
+            let s: String = picks.iter().map(|&i| alphabet[i]).collect();
+            proptest::prop_assert_eq!(is_float(&s), s.parse::<f64>().is_ok(), "{:?}", s);
+        });
     }
 
     #[test]

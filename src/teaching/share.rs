@@ -52,8 +52,8 @@ pub fn predictions(
 ) -> (Option<BTreeMap<String, String>>, Option<String>) {
     let Some((_, value)) = params.iter().rev().find(|(k, _)| k == "p") else { return (None, None) };
     match decode_link(value).map_err(|e| e.text(a)).and_then(|json| {
-        serde_json::from_str::<BTreeMap<String, String>>(&json)
-            .map_err(|e| fill(a.link_not_predictions, &[("why", &e)]))
+        super::report_read::predictions(&json)
+            .map_err(|e| fill(a.link_not_predictions, &[("why", &e.text(a))]))
     }) {
         Ok(p) => (Some(p), None),
         Err(why) => (None, Some(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]))),
