@@ -1,7 +1,9 @@
-// Loads one of the lab's two builds: the one with assignments only when the address asks for it.
-// (Why a file of its own, and why two builds: see index.html.)
+// Loads one of the lab's three builds: the one with assignments, or the list-vs-watch explorer,
+// only when the address asks for it. (Why a file of its own, and why three builds: see index.html.)
 const q = new URLSearchParams(location.search);
-const name = ["a", "assignment", "p", "review"].some((k) => q.has(k)) ? "lab_assignments" : "lab";
+const name = ["a", "assignment", "p", "review"].some((k) => q.has(k))
+  ? "lab_assignments"
+  : q.has("explore") ? "lab_explore" : "lab";
 
 // A wasm trap (out of memory, an abort) throws past the lab's own panic hook, and no lab code may
 // run after one: show the notice the lab made ready at start, and post the error it carries to the
