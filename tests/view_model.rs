@@ -208,15 +208,15 @@ fn list_mode_beside_watch_mode() {
 }
 
 /// The scale explorer's plot with the slider on the lesson's 12 items and on 10,000: ticks, the
-/// curves' points and the points under the slider, each as items, reads and (x, y).
+/// curves' points (an idle round, and one request) and the points under the slider, each as
+/// items, reads and (x, y).
 #[test]
 fn the_scale_plot_at_the_lessons_size_and_at_ten_thousand() {
-    use cplab::model::scale::idle_cost;
-    use cplab::playback::scale_plot::{path, scale_plot, PlotPoint, CURVE_SIZES};
-    let curve: Vec<_> = CURVE_SIZES.iter().map(|&n| idle_cost(n).expect("runs")).collect();
-    let point = |p: &PlotPoint| format!("{} items, {} reads at ({}, {})", p.items, p.reads, p.x, p.y);
+    use cplab::playback::scale_plot::{path, scale_plot, scale_point, PlotPoint, CURVE_SIZES};
+    let curve: Vec<_> = CURVE_SIZES.iter().map(|&n| scale_point(n).expect("runs")).collect();
+    let point = |p: &PlotPoint| format!("{} items: {} at ({}, {})", p.items, p.reads, p.x, p.y);
     for items in [12, 10_000] {
-        let plot = scale_plot(&curve, &idle_cost(items).expect("runs"));
+        let plot = scale_plot(&curve, &scale_point(items).expect("runs"));
         let mut out = String::new();
         let ticks = |ts: &[cplab::playback::scale_plot::Tick]| {
             ts.iter().map(|t| format!("{}@{}", t.value, t.at)).collect::<Vec<_>>().join(" ")
@@ -228,11 +228,19 @@ fn the_scale_plot_at_the_lessons_size_and_at_ten_thousand() {
             let _ = writeln!(out, "  {}", point(p));
         }
         let _ = writeln!(out, "watch: {}", path(&plot.watch));
+        let _ = writeln!(out, "list, one request: {}", path(&plot.list_request));
+        for p in &plot.list_request {
+            let _ = writeln!(out, "  {}", point(p));
+        }
+        let _ = writeln!(out, "watch, one request: {}", path(&plot.watch_request));
+        for p in &plot.watch_request {
+            let _ = writeln!(out, "  {}", point(p));
+        }
         let _ = writeln!(out, "slider, list: {}", point(&plot.at_list));
         let _ = writeln!(out, "slider, watch: {}", point(&plot.at_watch));
         golden(&format!("scale-plot-{items}"), &out);
     }
-    let lesson = scale_plot(&curve, &idle_cost(12).expect("runs"));
+    let lesson = scale_plot(&curve, &scale_point(12).expect("runs"));
     assert_eq!((lesson.at_list.reads, lesson.at_watch.reads), (26, 0), "the lesson's idle round");
     assert!(lesson.list.iter().any(|p| (p.items, p.reads) == (12, 26)), "the lesson is a point of the curve");
 }

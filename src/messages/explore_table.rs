@@ -77,6 +77,9 @@ messages! {
         /// The point under the slider: `{items}`, `{services}`, `{copies}`, `{nodes}`, `{list}`,
         /// `{watch}`, `{first}`.
         readout,
+        /// One request at the slider's size: `{list}` read listing; watching `{reads}` read and
+        /// `{events}` events, over `{rounds}` rounds.
+        readout_request,
         /// The plot's x axis.
         x_axis,
         /// The plot's y axis.
@@ -85,6 +88,10 @@ messages! {
         legend_list,
         /// Legend: watch mode.
         legend_watch,
+        /// Legend: list mode, one request.
+        legend_list_request,
+        /// Legend: watch mode, one request.
+        legend_watch_request,
         /// The lesson's point: `{reads}` read by its idle round.
         lesson_point,
         /// The plot as a table: caption.
@@ -97,6 +104,10 @@ messages! {
         col_watch_first,
         /// Column: watch mode's idle round.
         col_watch_idle,
+        /// Column: list mode, one request.
+        col_list_request,
+        /// Column: watch mode, one request.
+        col_watch_request,
         /// A size the model could not run: `{why}`.
         scale_failed,
     }

@@ -1,13 +1,15 @@
 //! The scale explorer's plot as data (beyond the lesson, issue 22): where each of the model's idle
 //! costs stands on a plot of items read per idle round against cluster size, its ticks and its
-//! paths, in whole SVG units. The explorer draws exactly these; the model computes the costs.
+//! paths, in whole SVG units; and of one request's cost (items read, and in watch mode events
+//! delivered, from the request until the plane is quiet again). The explorer draws exactly these; the model computes the costs.
 //!
 //! A projection from data to SVG coordinates, as leptos-chartistry's `Projection` does it (SVG's
 //! zero is the top left, the data's the bottom left), on log scales: cluster sizes span four
 //! decades, reads six. Watch mode's idle rounds read nothing, which no log scale holds: the plot
 //! gives zero a row of its own below the axis, labelled 0, a gap marking the break.
 
-use crate::model::scale::IdleCost;
+use crate::model::scale::{idle_cost, request_cost, IdleCost, RequestCost};
+use crate::model::TraceLimit;
 
 /// The slider's steps: cluster sizes from [`LEAST_ITEMS`] to [`MOST_ITEMS`], 90 a decade, each
 /// a round number of its decade (10, 11, … 99, 100, 110, … 990, 1,000, 1,100, …), so every step
@@ -55,12 +57,26 @@ pub struct Tick {
 pub struct PlotPoint {
     /// Items in the cluster.
     pub items: usize,
-    /// Items read.
+    /// Items read (and, for watch mode's request, events delivered: one item each).
     pub reads: usize,
     /// Its x, in SVG units.
     pub x: i32,
     /// Its y, in SVG units ([`ZERO`] for no reads).
     pub y: i32,
+}
+
+/// What the model says of one cluster size: an idle round's cost and one request's, each mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScalePoint {
+    /// An idle round.
+    pub idle: IdleCost,
+    /// One request raising a service by one copy, until the plane is quiet again.
+    pub request: RequestCost,
+}
+
+/// Runs the idle cluster of `items` items, idle and with one request, in both modes.
+pub fn scale_point(items: usize) -> Result<ScalePoint, TraceLimit> {
+    Ok(ScalePoint { idle: idle_cost(items)?, request: request_cost(items)? })
 }
 
 /// The whole plot.
@@ -74,9 +90,13 @@ pub struct ScalePlot {
     pub list: Vec<PlotPoint>,
     /// Watch mode, at the same sizes.
     pub watch: Vec<PlotPoint>,
-    /// List mode at the slider's size.
+    /// List mode: items read by one request, at the same sizes.
+    pub list_request: Vec<PlotPoint>,
+    /// Watch mode: items read and events delivered for one request.
+    pub watch_request: Vec<PlotPoint>,
+    /// List mode at the slider's size, idle.
     pub at_list: PlotPoint,
-    /// Watch mode at the slider's size.
+    /// Watch mode at the slider's size, idle.
     pub at_watch: PlotPoint,
 }
 
@@ -119,7 +139,7 @@ fn point(items: usize, reads: usize) -> PlotPoint {
 }
 
 /// The plot of the costs `curve` (in size order) with the slider at `at`.
-pub fn scale_plot(curve: &[IdleCost], at: &IdleCost) -> ScalePlot {
+pub fn scale_plot(curve: &[ScalePoint], at: &ScalePoint) -> ScalePlot {
     let decades = |from: usize, to: usize| {
         std::iter::successors(Some(from), move |&v| (v < to).then_some(v * 10)).collect::<Vec<_>>()
     };
@@ -131,10 +151,15 @@ pub fn scale_plot(curve: &[IdleCost], at: &IdleCost) -> ScalePlot {
     ScalePlot {
         x_ticks,
         y_ticks,
-        list: curve.iter().map(|c| point(c.items, c.list)).collect(),
-        watch: curve.iter().map(|c| point(c.items, c.watch)).collect(),
-        at_list: point(at.items, at.list),
-        at_watch: point(at.items, at.watch),
+        list: curve.iter().map(|c| point(c.idle.items, c.idle.list)).collect(),
+        watch: curve.iter().map(|c| point(c.idle.items, c.idle.watch)).collect(),
+        list_request: curve.iter().map(|c| point(c.request.items, c.request.list)).collect(),
+        watch_request: curve
+            .iter()
+            .map(|c| point(c.request.items, c.request.watch_reads + c.request.watch_events))
+            .collect(),
+        at_list: point(at.idle.items, at.idle.list),
+        at_watch: point(at.idle.items, at.idle.watch),
     }
 }
 

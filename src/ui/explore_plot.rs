@@ -8,23 +8,23 @@
 
 use crate::formats::html::Markup;
 use crate::messages::{fill, ExploreMessages};
-use crate::model::scale::{idle_cost, IdleCost};
 use crate::playback::scale_plot::{
-    items_at, path, scale_plot, step_of, ScalePlot, AXIS, BOTTOM, CURVE_SIZES, HEIGHT, LEFT, RIGHT,
-    SLIDER_STEPS, TOP, WIDTH, ZERO,
+    items_at, path, scale_plot, scale_point, step_of, ScalePlot, ScalePoint, AXIS, BOTTOM, CURVE_SIZES,
+    HEIGHT, LEFT, RIGHT, SLIDER_STEPS, TOP, WIDTH, ZERO,
 };
 use leptos::prelude::*;
 
 /// The lesson's cluster once its request has run: 12 items, whose idle round 2 read 26.
 const LESSON_ITEMS: usize = 12;
 
-/// Runs the idle cluster of `items` items, timed as a performance measure.
-fn timed_cost(items: usize) -> Result<IdleCost, String> {
+/// Runs the cluster of `items` items (idle, and with one request, each mode), timed as a
+/// performance measure.
+fn timed_cost(items: usize) -> Result<ScalePoint, String> {
     let perf = web_sys::window().and_then(|w| w.performance());
     if let Some(p) = &perf {
         let _ = p.mark("cplab-point-start");
     }
-    let cost = idle_cost(items).map_err(|limit| limit.to_string());
+    let cost = scale_point(items).map_err(|limit| limit.to_string());
     if let Some(p) = &perf {
         let _ = p.measure_with_start_mark(&format!("cplab-point {items}"), "cplab-point-start");
     }
@@ -35,13 +35,13 @@ fn timed_cost(items: usize) -> Result<IdleCost, String> {
 #[component]
 pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
     // The curve: the model's costs at a few sizes each decade, once.
-    let curve: Result<Vec<IdleCost>, String> =
-        CURVE_SIZES.iter().map(|&n| idle_cost(n).map_err(|e| e.to_string())).collect();
+    let curve: Result<Vec<ScalePoint>, String> =
+        CURVE_SIZES.iter().map(|&n| scale_point(n).map_err(|e| e.to_string())).collect();
     let curve = StoredValue::new(curve.unwrap_or_default());
     let step = RwSignal::new(step_of(LESSON_ITEMS));
     let point = Memo::new(move |_| timed_cost(items_at(step.get())));
     let readout = move || match point.get() {
-        Ok(c) => fill(
+        Ok(ScalePoint { idle: c, .. }) => fill(
             t.readout,
             &[
                 ("items", &t.number(c.items)),
@@ -54,6 +54,18 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
             ],
         ),
         Err(why) => fill(t.scale_failed, &[("why", &why)]),
+    };
+    let request = move || {
+        let r = point.get().ok()?.request;
+        Some(fill(
+            t.readout_request,
+            &[
+                ("rounds", &r.rounds),
+                ("list", &t.number(r.list)),
+                ("reads", &t.number(r.watch_reads)),
+                ("events", &t.number(r.watch_events)),
+            ],
+        ))
     };
     let plot = move || {
         let at = point.get().ok()?;
@@ -71,7 +83,10 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
                     on:input=move |ev| step.set(event_target_value(&ev).parse().unwrap_or(0)) />
                 <span data-testid="scale-items">{value_text}</span>
             </label>
-            <p data-testid="scale-readout" aria-live="polite">{readout}</p>
+            <div aria-live="polite">
+                <p data-testid="scale-readout">{readout}</p>
+                <p data-testid="scale-request">{request}</p>
+            </div>
             <div class="plot" inner_html=plot></div>
             <div class="scale-table" tabindex="0" role="region" aria-label=t.table_caption inner_html=move || curve.with_value(|c| table(t, c))></div>
         </section>
@@ -158,6 +173,8 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
     // The curves, then the point under the slider on each, then the lesson's own point.
     m.open("path", &[("class", "curve list"), ("d", &path(&plot.list)), ("data-testid", "curve-list")])
         .close("path");
+    m.open("path", &[("class", "curve list request"), ("d", &path(&plot.list_request))]).close("path");
+    m.open("path", &[("class", "curve watch request"), ("d", &path(&plot.watch_request))]).close("path");
     m.open("path", &[("class", "curve watch"), ("d", &path(&plot.watch)), ("data-testid", "curve-watch")])
         .close("path");
     for (p, class) in [(plot.at_list, "at list"), (plot.at_watch, "at watch")] {
@@ -181,9 +198,14 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
         );
     }
     // The legend, top left, inside the plot.
-    for (i, (class, text)) in [("list", t.legend_list), ("watch", t.legend_watch)].into_iter().enumerate() {
+    let legend = [
+        ("curve list", t.legend_list),
+        ("curve list request", t.legend_list_request),
+        ("curve watch request", t.legend_watch_request),
+        ("curve watch", t.legend_watch),
+    ];
+    for (i, (swatch, text)) in legend.into_iter().enumerate() {
         let y = TOP + 8 + 16 * i as i32;
-        let swatch = if class == "list" { "curve list" } else { "curve watch" };
         m.open(
             "line",
             &[("class", swatch), ("x1", &n(LEFT + 10)), ("y1", &n(y)), ("x2", &n(LEFT + 34)), ("y2", &n(y))],
@@ -196,21 +218,29 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
 }
 
 /// The curve's costs as a table.
-fn table(t: &ExploreMessages, curve: &[IdleCost]) -> String {
+fn table(t: &ExploreMessages, curve: &[ScalePoint]) -> String {
     let mut m = Markup::new();
     m.open("table", &[("data-testid", "scale-table")]).leaf("caption", &[], t.table_caption);
     m.open("thead", &[]).open("tr", &[]);
-    for col in [t.col_items, t.col_list_idle, t.col_watch_first, t.col_watch_idle] {
+    let cols = [
+        t.col_items,
+        t.col_list_idle,
+        t.col_watch_first,
+        t.col_watch_idle,
+        t.col_list_request,
+        t.col_watch_request,
+    ];
+    for col in cols {
         m.leaf("th", &[("scope", "col")], col);
     }
     m.close("tr").close("thead").open("tbody", &[]);
-    for c in curve {
+    for ScalePoint { idle: c, request: r } in curve {
         m.open("tr", &[("data-items", &c.items.to_string())]).leaf(
             "th",
             &[("scope", "row")],
             &t.number(c.items),
         );
-        for v in [c.list, c.watch_first, c.watch] {
+        for v in [c.list, c.watch_first, c.watch, r.list, r.watch_reads + r.watch_events] {
             m.leaf("td", &[], &t.number(v));
         }
         m.close("tr");
