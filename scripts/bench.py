@@ -5,6 +5,8 @@ Scaled scenario (1x): 50 services of 200 running copies over 1,000 nodes of capa
 every service scaled to 400: 11,050 items. 2x doubles services and nodes: 22,100 items.
 Both programs are timed as whole processes (spawn to exit), side by side in this one run; the
 best of several runs counts. Peak memory is the process's maximum resident set size (GNU time).
+Then the same scenarios in watch mode (`"mode": "watch"`, beyond the lesson: issue 22) beside list
+mode, with the items each reads and the events watch mode delivers (from `per_round`).
 """
 import json, os, subprocess, sys, tempfile, time
 
@@ -75,6 +77,25 @@ def main():
     print("scaled scenario            items   cplab run ms   peak MiB   lesson JS ms   peak MiB   speed-up")
     for factor, (items, rust_ms, rust_mib, js_ms, js_mib) in rows.items():
         print(f"{factor}x{'':24}{items:>6}   {rust_ms:>12.1f}   {rust_mib:>8.1f}   {js_ms:>12.0f}   {js_mib:>8.1f}   {js_ms / rust_ms:>7.0f}x")
+    watch_rows = {}
+    for factor in (1, 2):
+        doc, items = scaled(factor)
+        modes = {}
+        for mode in ("list", "watch"):
+            path = os.path.join(tmp, f"scaled-{factor}x-{mode}.json")
+            with open(path, "w") as f:
+                json.dump({**doc, "mode": mode}, f)
+            ms, mib = measure([CPLAB, "run", path], 31)
+            out = json.loads(subprocess.run([CPLAB, "run", path], capture_output=True, check=True).stdout)
+            rounds = out["per_round"]
+            reads, events = sum(r["reads"] for r in rounds), sum(r.get("events", 0) for r in rounds)
+            modes[mode] = (ms, mib, reads, events, len(rounds) - 1)
+        watch_rows[factor] = (items, modes)
+    print("\nlist vs watch (cplab run) items   mode    ms   peak MiB   rounds   items read   events")
+    for factor, (items, modes) in watch_rows.items():
+        for mode, (ms, mib, reads, events, rounds) in modes.items():
+            print(f"{factor}x{'':24}{items:>6}   {mode:<5} {ms:>6.1f}   {mib:>8.1f}   {rounds:>6}   {reads:>10}   {events:>6}")
+
     growth = rows[2][1] / rows[1][1]
     speedup = rows[1][3] / rows[1][1]
     print(f"\ncplab run 2x/1x time: {growth:.2f} (target at most 2.5)   speed-up at 1x: {speedup:.0f}x (target at least 100x)"

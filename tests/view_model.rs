@@ -156,3 +156,91 @@ fn the_panel_the_matrix_count_and_the_answer_key_agree_on_a_copy_named_for_anoth
         start.services.iter().map(|s| (&*s.service, s.believed, s.actual)).collect();
     assert_eq!(at_start, [("a", 0, 0), ("x", 1, 1)]);
 }
+
+/// The side-by-side view's data as text: each round's load per component in list mode and in
+/// watch mode (listed/events/writes), its bars on the common axis, and the whole run.
+fn render_comparison(c: &cplab::playback::Comparison) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "axis to {} items ({} units)", c.most, cplab::playback::BAR_SPAN);
+    let load = |l: &cplab::model::watch::Load| format!("{}/{}/{}", l.listed, l.events, l.writes);
+    for r in &c.rounds {
+        let (lb, wb) = (c.bar(r, false), c.bar(r, true));
+        let _ = writeln!(
+            out,
+            "round {}: list {} bar {}+{}, watch {} bar {}+{}",
+            r.round,
+            load(&r.list.total),
+            lb.listed_len,
+            lb.events_len,
+            load(&r.watch.total),
+            wb.listed_len,
+            wb.events_len
+        );
+        for (i, part) in cplab::playback::LOAD_PARTS.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {:<18} list {:>9}  watch {:>9}",
+                part.name(),
+                load(&r.list.parts[i]),
+                load(&r.watch.parts[i])
+            );
+        }
+    }
+    let _ = writeln!(out, "whole run: list {}, watch {}", load(&c.list_total), load(&c.watch_total));
+    out
+}
+
+/// The lesson's request and the failure-matrix events, listing beside watching: the lesson's
+/// idle round 2 reads 26 listing and nothing watching; round 1 watching lists 24 and takes 12
+/// events (the README's derivation).
+#[test]
+fn list_mode_beside_watch_mode() {
+    use cplab::playback::compare;
+    for (name, run) in [("lesson", Run::Lesson), ("events", Run::Events)] {
+        let scenario = run.scenario(PartSet::NONE, None).expect("a run");
+        let c = compare(&scenario).expect("runs");
+        golden(&format!("compare-{name}"), &render_comparison(&c));
+    }
+    let c = compare(&Run::Lesson.scenario(PartSet::NONE, None).expect("a run")).expect("runs");
+    let totals: Vec<(usize, usize, usize)> =
+        c.rounds.iter().map(|r| (r.list.total.listed, r.watch.total.listed, r.watch.total.events)).collect();
+    assert_eq!(totals, [(0, 0, 0), (24, 24, 12), (26, 0, 0)]);
+}
+
+/// The scale explorer's plot with the slider on the lesson's 12 items and on 10,000: ticks, the
+/// curves' points (an idle round, and one request) and the points under the slider, each as
+/// items, reads and (x, y).
+#[test]
+fn the_scale_plot_at_the_lessons_size_and_at_ten_thousand() {
+    use cplab::playback::scale_plot::{path, scale_plot, scale_point, PlotPoint, CURVE_SIZES};
+    let curve: Vec<_> = CURVE_SIZES.iter().map(|&n| scale_point(n).expect("runs")).collect();
+    let point = |p: &PlotPoint| format!("{} items: {} at ({}, {})", p.items, p.reads, p.x, p.y);
+    for items in [12, 10_000] {
+        let plot = scale_plot(&curve, &scale_point(items).expect("runs"));
+        let mut out = String::new();
+        let ticks = |ts: &[cplab::playback::scale_plot::Tick]| {
+            ts.iter().map(|t| format!("{}@{}", t.value, t.at)).collect::<Vec<_>>().join(" ")
+        };
+        let _ = writeln!(out, "x ticks: {}", ticks(&plot.x_ticks));
+        let _ = writeln!(out, "y ticks: {}", ticks(&plot.y_ticks));
+        let _ = writeln!(out, "list: {}", path(&plot.list));
+        for p in &plot.list {
+            let _ = writeln!(out, "  {}", point(p));
+        }
+        let _ = writeln!(out, "watch: {}", path(&plot.watch));
+        let _ = writeln!(out, "list, one request: {}", path(&plot.list_request));
+        for p in &plot.list_request {
+            let _ = writeln!(out, "  {}", point(p));
+        }
+        let _ = writeln!(out, "watch, one request: {}", path(&plot.watch_request));
+        for p in &plot.watch_request {
+            let _ = writeln!(out, "  {}", point(p));
+        }
+        let _ = writeln!(out, "slider, list: {}", point(&plot.at_list));
+        let _ = writeln!(out, "slider, watch: {}", point(&plot.at_watch));
+        golden(&format!("scale-plot-{items}"), &out);
+    }
+    let lesson = scale_plot(&curve, &scale_point(12).expect("runs"));
+    assert_eq!((lesson.at_list.reads, lesson.at_watch.reads), (26, 0), "the lesson's idle round");
+    assert!(lesson.list.iter().any(|p| (p.items, p.reads) == (12, 26)), "the lesson is a point of the curve");
+}

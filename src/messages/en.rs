@@ -217,6 +217,7 @@ pub static EN: Messages = Messages {
     load_hint: "Items each part has read so far, one segment per round: the deciding parts read the whole ledger every round, even when there is nothing to do.",
     load_axis: "item reads",
     load_legend: "Each segment is one round (its number inside it, in two alternating shades); point at a segment for that round's item reads.",
+    load_explore: "Beyond the lesson: list every round vs watch",
     load_bar: "{part}: {reads} item reads",
     load_segment: "round {round}: {reads}",
     status_strip: "Step {step} of {total} · round {round}: {round_reads} item reads, {round_writes} writes · in all {reads} item reads, {writes} writes · revision {revision}",

@@ -39,11 +39,15 @@ macro_rules! messages {
 
 mod assignment_table;
 mod en;
+mod en_explore;
+mod explore_table;
 mod table;
 mod views;
 
 pub use assignment_table::AssignmentMessages;
 pub use en::{EN, EN_ASSIGNMENTS};
+pub use en_explore::EN_EXPLORE;
+pub use explore_table::ExploreMessages;
 pub use table::Messages;
 pub use views::HeadingText;
 

@@ -431,6 +431,8 @@ messages! {
         load_axis,
         /// What the load chart's segments are.
         load_legend,
+        /// The link to the page beyond the lesson: components that watch rather than list.
+        load_explore,
         /// One part's bar: `{part}`, `{reads}`.
         load_bar,
         /// One round of a bar: `{round}`, `{reads}`.

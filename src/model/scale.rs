@@ -6,6 +6,7 @@
 //! likewise costs every object of the type, not what it returns (kubernetes/kubernetes issue
 //! 15945: listing 10 pods of 30,000 reads all 30,000).
 
+use super::api_server::Request;
 use super::part::PartSet;
 use super::scenario::Scenario;
 use super::timeline::{Change, Event};
@@ -95,9 +96,76 @@ pub fn idle_cost(items: usize) -> Result<IdleCost, TraceLimit> {
     Ok(IdleCost { items: services + copies + nodes, services, copies, nodes, list, watch_first, watch })
 }
 
+/// What one request costs each mode on an idle cluster of a size whose watches already stand: the
+/// cluster idles a round (watch mode lists then), then a request raises the first service's desired
+/// count by one. Counted from the request's round until the plane is quiet again, its quiet round
+/// included (the lesson's request likewise ends on its quiet round 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RequestCost {
+    /// Items in the store before the request.
+    pub items: usize,
+    /// Items read in list mode.
+    pub list: usize,
+    /// Items read in watch mode (none while the watches stand).
+    pub watch_reads: usize,
+    /// Events delivered in watch mode, one item each: every write of the request's work reaches
+    /// each cache of its prefix.
+    pub watch_events: usize,
+    /// The rounds counted, the same in both modes.
+    pub rounds: u32,
+}
+
+/// Runs the request of [`RequestCost`] on the idle cluster of `items` items in each mode.
+pub fn request_cost(items: usize) -> Result<RequestCost, TraceLimit> {
+    let (initial, _) = idle_cluster(items);
+    let first = initial
+        .iter()
+        .find_map(|(k, v)| match v {
+            Value::Service(s) if &**k == "service/s0" => Some(s.desired),
+            _ => None,
+        })
+        .unwrap_or(0);
+    let raise =
+        Request { key: "service/s0".into(), value: Some(Value::Service(Service { desired: first + 1 })) };
+    let scenario = Scenario {
+        initial,
+        requests: Vec::new(),
+        down: PartSet::NONE,
+        max_rounds: super::plane::DEFAULT_MAX_ROUNDS,
+        timeline: vec![Event::at(2, Change::Request(raise))],
+        watch: WatchPlan::LIST,
+    };
+    // Items read, events delivered, and the last round, from round 2 on.
+    let cost = |scenario: Scenario| -> Result<(usize, usize, u32), TraceLimit> {
+        let out = scenario.run_with(false)?;
+        let store = out.plane.store();
+        let reads = store.trace().iter().filter(|s| s.op == Op::Read && s.round >= 2).map(|s| s.items).sum();
+        let events = store.delivered().iter().filter(|d| d.round >= 2).map(|d| d.events).sum();
+        Ok((reads, events, out.plane.rounds()))
+    };
+    let size = scenario.initial.len();
+    let (list, _, rounds) = cost(scenario.clone())?;
+    let (watch_reads, watch_events, _) = cost(Scenario { watch: WatchPlan::all(), ..scenario })?;
+    Ok(RequestCost { items: size, list, watch_reads, watch_events, rounds: rounds.saturating_sub(1) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_costs_list_mode_two_rounds_of_reads_and_watch_mode_ten_events_at_any_size() {
+        // Round 2 does the work (the controller manager creates the copy, the scheduler places
+        // it, the node agents start it), round 3 finds nothing left. Watching, the service write
+        // reaches the controller manager's service/ cache, and each of the copy's three writes
+        // every copy/ cache (three components): 1 + 3 x 3 = 10 events, whatever the size.
+        for items in [12, 1_000, 10_000] {
+            let r = request_cost(items).unwrap();
+            let idle = idle_cost(items).unwrap();
+            assert_eq!((r.items, r.rounds, r.watch_reads, r.watch_events), (items, 2, 0, 10), "{items}");
+            assert!(r.list > 2 * idle.list && r.list <= 2 * idle.list + 10, "{items}: {r:?} {idle:?}");
+        }
+    }
 
     #[test]
     fn the_lessons_size_reads_the_lessons_26_in_list_mode_and_nothing_in_watch_mode() {

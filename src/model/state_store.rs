@@ -6,7 +6,7 @@ use super::names::{sorted, FxHashMap, FxHashSet};
 use super::part::{Part, PartSet};
 use super::trace::{ActualChange, Limits, Op, Step, TraceLimit, MAX_TRACE_STEPS};
 use super::value::{Prefix, Status, Value};
-use super::watch::{Delivered, Watches};
+use super::watch::{Delivered, Watches, WATCH_MODE};
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
@@ -133,30 +133,40 @@ impl StateStore {
 
     /// Lets `parts` watch (see [`super::watch`]) rather than list every round.
     pub fn set_watching(&mut self, parts: PartSet) {
-        self.watch = (!parts.is_empty()).then(|| Box::new(Watches::new(parts)));
+        self.watch = (WATCH_MODE && !parts.is_empty()).then(|| Box::new(Watches::new(parts)));
     }
 
     /// Breaks the watches of `parts` (a part that went down, expired history): each lists again
     /// on its next turn.
     pub fn break_watches(&mut self, parts: PartSet) {
-        if let Some(w) = &mut self.watch {
+        if let Some(w) = self.watches_mut() {
             w.break_watches(parts);
         }
     }
 
     /// Events delivered so far, by round and component, in order (empty in list mode).
     pub fn delivered(&self) -> &[Delivered] {
-        self.watch.as_ref().map_or(&[], |w| w.delivered())
+        self.watches().map_or(&[], |w| w.delivered())
     }
 
     /// Whether any component watches (the run is not the lesson's list mode).
     pub fn is_watching(&self) -> bool {
-        self.watch.is_some()
+        self.watches().is_some()
     }
 
     /// Lists made by watching components so far.
     pub fn watch_lists(&self) -> u64 {
-        self.watch.as_ref().map_or(0, |w| w.lists())
+        self.watches().map_or(0, |w| w.lists())
+    }
+
+    /// The watches, if any component watches: never in a build without watch mode (the plain
+    /// lab: see [`WATCH_MODE`]), so that build leaves every watch path out.
+    fn watches(&self) -> Option<&Watches> {
+        self.watch.as_deref().filter(|_| WATCH_MODE)
+    }
+
+    fn watches_mut(&mut self) -> Option<&mut Watches> {
+        self.watch.as_deref_mut().filter(|_| WATCH_MODE)
     }
 
     /// Whether the store is down.
@@ -206,11 +216,11 @@ impl StateStore {
             return Ok(snapshot);
         }
         // Watch mode: a standing watch answers from the cache, with no step and no item read.
-        let watching = match (&self.watch, tag) {
+        let watching = match (self.watches(), tag) {
             (Some(w), Some(tag)) if w.watches(self.active) => Some(tag),
             _ => None,
         };
-        if let (Some(w), Some(tag)) = (&self.watch, watching) {
+        if let (Some(w), Some(tag)) = (self.watches(), watching) {
             if let Some(at) = w.cache_of(self.active, tag) {
                 snapshot.cache = Some(at);
                 snapshot.items = w.cache(at).len();
@@ -244,7 +254,7 @@ impl StateStore {
         snapshot: &'a Snapshot,
     ) -> impl Iterator<Item = (Place, &'a Rc<str>, &'a Value)> + 'a {
         debug_assert_eq!(snapshot.revision, self.revision, "a snapshot viewed after a write");
-        let slots = match (snapshot.empty, snapshot.cache, &self.watch) {
+        let slots = match (snapshot.empty, snapshot.cache, self.watches()) {
             (true, _, _) => &self.slots[..0],
             (false, Some(at), Some(w)) => &w.cache(at).slots[..],
             _ => &self.slots[..],
@@ -263,7 +273,7 @@ impl StateStore {
 
     /// The entry a read of this turn found at `place`, if it is still there.
     pub fn entry_at(&self, place: Place) -> Option<(&Rc<str>, &Value)> {
-        let slots = match (place.cache, &self.watch) {
+        let slots = match (place.cache, self.watches()) {
             (Some(at), Some(w)) => &w.cache(at).slots,
             _ => &self.slots,
         };
@@ -281,8 +291,9 @@ impl StateStore {
         self.check_limit()?;
         let traced = self.record_values.then(|| Rc::new(value.clone()));
         let status = value.as_copy().map(|c| c.status);
-        if let Some(w) = &mut self.watch {
-            w.deliver(self.round, key, Some(&value));
+        let round = self.round;
+        if let Some(w) = self.watches_mut() {
+            w.deliver(round, key, Some(&value));
         }
         if let Some(slot) = &mut self.slots[place.at] {
             slot.value = value;
@@ -299,8 +310,9 @@ impl StateStore {
         self.check_limit()?;
         let traced = self.record_values.then(|| Rc::new(value.clone()));
         let status = value.as_copy().map(|c| c.status);
-        if let Some(w) = &mut self.watch {
-            w.deliver(self.round, key, Some(&value));
+        let round = self.round;
+        if let Some(w) = self.watches_mut() {
+            w.deliver(round, key, Some(&value));
         }
         let slot = self.set(key.clone(), value);
         self.wrote(key, traced, status, Some(slot));
@@ -338,8 +350,9 @@ impl StateStore {
             self.live -= 1;
             self.compact_if_sparse();
         }
-        if let Some(w) = &mut self.watch {
-            w.deliver(self.round, key, None);
+        let round = self.round;
+        if let Some(w) = self.watches_mut() {
+            w.deliver(round, key, None);
         }
         self.revision += 1;
         self.record(Op::Remove, key.clone(), 1, None);

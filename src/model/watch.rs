@@ -30,6 +30,13 @@ use super::trace::Op;
 use super::value::{Prefix, Value};
 use std::rc::Rc;
 
+/// Whether this build has watch mode: the CLI and the native tests always do, and so do the
+/// browser builds that can run a watching scenario (the explorer's and the assignments': features
+/// `explore` and `assignments` turn on `watch`). The plain lab runs only the lesson's list mode,
+/// and without it leaves every watch path out (about 1.3 KB gzipped). Without it a scenario's
+/// watch plan is ignored: every component lists.
+pub const WATCH_MODE: bool = cfg!(any(not(target_arch = "wasm32"), feature = "watch"));
+
 /// The components that read the store, and so may watch it.
 pub const READERS: [Part; 3] = [Part::ControllerManager, Part::Scheduler, Part::NodeAgents];
 

@@ -2,16 +2,19 @@
 //! derives everything a view shows at one cursor (see `frame.rs`). The lab shows only what these
 //! return; it never applies a rule of the model itself, and the CLI reaches the same runs.
 
+mod compare;
 mod edits;
 mod frame;
 mod load;
 mod marks;
 mod matrix;
 mod rounds;
+pub mod scale_plot;
 mod window;
 mod world;
 
 pub use crate::model::{RoundSpan, ServiceCount};
+pub use compare::{compare, CompareBar, CompareRound, Comparison, ModeRound, BAR_SPAN};
 pub use edits::Edits;
 pub use frame::Frame;
 pub use load::{load_chart, LoadBar, LoadChart, LoadSegment, LOAD_PARTS, MOST_ROUNDS};

@@ -10,6 +10,11 @@ mod browser;
 mod controls;
 mod crash;
 mod diagram;
+/// The explorer build's page: list mode beside watch mode, and the scale explorer.
+#[cfg(feature = "explore")]
+pub mod explore;
+#[cfg(feature = "explore")]
+mod explore_plot;
 mod failure_matrix;
 #[cfg(feature = "assignments")]
 mod files;

@@ -296,3 +296,71 @@ test("a step in the middle of a long run: click to paint", async ({ page }) => {
   });
   report("long_run_step", { lesson_step: lesson, step_12000_of_24151: long, scrub_700_steps_desktop_ms: scrub, budget_desktop_ms: 16.7, budget_cpu_4x_ms: 50, budget_scrub_ms: 33 });
 });
+
+// The scale explorer (?explore=1): one point of the plot computed by the model in the browser, at
+// 10,000 and at 100,000 items, 20 times each (the explorer times every computation as a
+// performance measure "cplab-point ITEMS", around the model call alone); the median and the most.
+// Then a drag of the slider around 10,000 items by mouse: the frames it takes, and the gaps between
+// frames longer than 25 ms (one and a half frames of 16.7 ms: a frame was dropped) and 33.4 ms.
+test("the scale explorer: one point at 10,000 and 100,000 items, and a drag at 10,000", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("./?explore=1");
+  const slider = page.getByTestId("scale-slider");
+  await expect(page.getByTestId("scale-readout")).toContainText("26");
+  // Slider steps (src/playback/scale_plot.rs): 270 is 10,000 items, 271 10,100; 360 100,000, 359 99,000.
+  const point = async (items, step, other) => {
+    for (let i = 0; i < 20; i++) {
+      for (const s of [other, step]) {
+        await slider.evaluate((el, s) => {
+          el.value = String(s);
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+        }, s);
+      }
+      await expect(page.getByTestId("scale-items")).toHaveText(`${items.toLocaleString("en")} items`);
+    }
+    return page.evaluate((items) => {
+      const ms = performance.getEntriesByName(`cplab-point ${items}`, "measure").map((e) => e.duration).sort((a, b) => a - b);
+      return { runs: ms.length, median_ms: +((ms[9] + ms[10]) / 2).toFixed(2), max_ms: +ms[ms.length - 1].toFixed(2) };
+    }, items);
+  };
+  const at10k = await point(10000, 270, 271);
+  const at100k = await point(100000, 360, 359);
+  await slider.evaluate((el) => {
+    el.value = "265";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  const box = await slider.boundingBox();
+  const x = (step) => box.x + 8 + ((box.width - 16) * step) / 360;
+  const y = box.y + box.height / 2;
+  await page.evaluate(() => {
+    window.__drag = { gaps: [], done: false };
+    let last = performance.now();
+    const tick = (t) => {
+      window.__drag.gaps.push(t - last);
+      last = t;
+      if (!window.__drag.done) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.mouse.move(x(265), y);
+  await page.mouse.down();
+  for (let s = 265; s <= 280; s += 0.5) {
+    await page.mouse.move(x(s), y);
+    await page.waitForTimeout(16);
+  }
+  await page.mouse.up();
+  const drag = await page.evaluate(() => {
+    window.__drag.done = true;
+    const gaps = window.__drag.gaps.slice(1);
+    const sorted = [...gaps].sort((a, b) => a - b);
+    return {
+      frames: gaps.length,
+      p50_frame_gap_ms: +sorted[Math.floor(sorted.length / 2)].toFixed(1),
+      max_frame_gap_ms: +sorted[sorted.length - 1].toFixed(1),
+      dropped_frame_gaps_over_25_ms: gaps.filter((g) => g > 25).length,
+      gaps_over_33_ms: gaps.filter((g) => g > 33.4).length,
+    };
+  });
+  const items = await page.getByTestId("scale-items").textContent();
+  report("explorer", { point_10000: at10k, point_100000: at100k, drag_near_10000: { ...drag, ended_at: items }, frame_budget_ms: 16.7 });
+});

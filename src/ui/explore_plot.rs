@@ -1,0 +1,250 @@
+//! The scale explorer: items read per idle round against cluster size, list mode and watch mode,
+//! with a slider from 10 to 100,000 items. The model runs each size in the browser
+//! ([`idle_cost`]); the playback layer's [`scale_plot`] places every point; this draws them, and
+//! says the point under the slider and the whole curve as text too.
+//!
+//! Each computation of the point under the slider is timed with the browser's performance
+//! entries (a measure named `cplab-point ITEMS`), which `scripts/measure` reads.
+
+use crate::formats::html::Markup;
+use crate::messages::{fill, ExploreMessages};
+use crate::playback::scale_plot::{
+    items_at, path, scale_plot, scale_point, step_of, ScalePlot, ScalePoint, AXIS, BOTTOM, CURVE_SIZES,
+    HEIGHT, LEFT, RIGHT, SLIDER_STEPS, TOP, WIDTH, ZERO,
+};
+use leptos::prelude::*;
+
+/// The lesson's cluster once its request has run: 12 items, whose idle round 2 read 26.
+const LESSON_ITEMS: usize = 12;
+
+/// Runs the cluster of `items` items (idle, and with one request, each mode), timed as a
+/// performance measure.
+fn timed_cost(items: usize) -> Result<ScalePoint, String> {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    if let Some(p) = &perf {
+        let _ = p.mark("cplab-point-start");
+    }
+    let cost = scale_point(items).map_err(|limit| limit.to_string());
+    if let Some(p) = &perf {
+        let _ = p.measure_with_start_mark(&format!("cplab-point {items}"), "cplab-point-start");
+    }
+    cost
+}
+
+/// The explorer: slider, the point under it in words, the plot, and the curve as a table.
+#[component]
+pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
+    // The curve: the model's costs at a few sizes each decade, once.
+    let curve: Result<Vec<ScalePoint>, String> =
+        CURVE_SIZES.iter().map(|&n| scale_point(n).map_err(|e| e.to_string())).collect();
+    let curve = StoredValue::new(curve.unwrap_or_default());
+    let step = RwSignal::new(step_of(LESSON_ITEMS));
+    let point = Memo::new(move |_| timed_cost(items_at(step.get())));
+    let readout = move || match point.get() {
+        Ok(ScalePoint { idle: c, .. }) => fill(
+            t.readout,
+            &[
+                ("items", &t.number(c.items)),
+                ("services", &t.number(c.services)),
+                ("copies", &t.number(c.copies)),
+                ("nodes", &t.number(c.nodes)),
+                ("list", &t.number(c.list)),
+                ("watch", &t.number(c.watch)),
+                ("first", &t.number(c.watch_first)),
+            ],
+        ),
+        Err(why) => fill(t.scale_failed, &[("why", &why)]),
+    };
+    let request = move || {
+        let r = point.get().ok()?.request;
+        Some(fill(
+            t.readout_request,
+            &[
+                ("rounds", &r.rounds),
+                ("list", &t.number(r.list)),
+                ("reads", &t.number(r.watch_reads)),
+                ("events", &t.number(r.watch_events)),
+            ],
+        ))
+    };
+    let plot = move || {
+        let at = point.get().ok()?;
+        Some(curve.with_value(|curve| draw(t, &scale_plot(curve, &at))))
+    };
+    let value_text = move || fill(t.slider_value, &[("items", &t.number(items_at(step.get())))]);
+    view! {
+        <section class="scale" aria-labelledby="scale-title" data-testid="scale">
+            <h2 id="scale-title">{t.scale_title}</h2>
+            <p class="hint">{t.scale_hint}</p>
+            <label class="slider">
+                <span>{t.slider_label}</span>
+                <input type="range" data-testid="scale-slider" min="0" max=SLIDER_STEPS.to_string() step="1"
+                    prop:value=move || step.get().to_string() aria-valuetext=value_text
+                    on:input=move |ev| step.set(event_target_value(&ev).parse().unwrap_or(0)) />
+                <span data-testid="scale-items">{value_text}</span>
+            </label>
+            <div aria-live="polite">
+                <p data-testid="scale-readout">{readout}</p>
+                <p data-testid="scale-request">{request}</p>
+            </div>
+            <div class="plot" inner_html=plot></div>
+            <div class="scale-table" tabindex="0" role="region" aria-label=t.table_caption inner_html=move || curve.with_value(|c| table(t, c))></div>
+        </section>
+    }
+}
+
+/// The plot as SVG markup.
+fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
+    let n = |v: i32| v.to_string();
+    let mut m = Markup::new();
+    m.open(
+        "svg",
+        &[
+            ("viewBox", &format!("0 0 {WIDTH} {HEIGHT}")),
+            ("role", "img"),
+            ("aria-labelledby", "scale-title"),
+            ("data-testid", "scale-plot"),
+        ],
+    );
+    // The y axis: a tick and a faint line every decade, then zero below the break.
+    for tick in &plot.y_ticks {
+        let y = n(tick.at);
+        m.open("line", &[("class", "grid"), ("x1", &n(LEFT)), ("y1", &y), ("x2", &n(RIGHT)), ("y2", &y)])
+            .close("line");
+        m.leaf(
+            "text",
+            &[("class", "tick"), ("x", &n(LEFT - 6)), ("y", &n(tick.at + 4)), ("text-anchor", "end")],
+            &t.number(tick.value),
+        );
+    }
+    m.open(
+        "line",
+        &[("class", "axis"), ("x1", &n(LEFT)), ("y1", &n(TOP)), ("x2", &n(LEFT)), ("y2", &n(BOTTOM))],
+    )
+    .close("line");
+    m.open(
+        "line",
+        &[
+            ("class", "axis break"),
+            ("x1", &n(LEFT)),
+            ("y1", &n(ZERO - 6)),
+            ("x2", &n(LEFT)),
+            ("y2", &n(AXIS)),
+        ],
+    )
+    .close("line");
+    m.open(
+        "line",
+        &[("class", "axis"), ("x1", &n(LEFT)), ("y1", &n(AXIS)), ("x2", &n(RIGHT)), ("y2", &n(AXIS))],
+    )
+    .close("line");
+    for tick in &plot.x_ticks {
+        let x = n(tick.at);
+        m.open("line", &[("class", "axis"), ("x1", &x), ("y1", &n(AXIS)), ("x2", &x), ("y2", &n(AXIS + 5))])
+            .close("line");
+        m.leaf(
+            "text",
+            &[("class", "tick"), ("x", &x), ("y", &n(AXIS + 18)), ("text-anchor", "middle")],
+            &t.number(tick.value),
+        );
+    }
+    m.leaf(
+        "text",
+        &[
+            ("class", "axis-label"),
+            ("x", &n((LEFT + RIGHT) / 2)),
+            ("y", &n(AXIS + 36)),
+            ("text-anchor", "middle"),
+        ],
+        t.x_axis,
+    );
+    let middle = (TOP + BOTTOM) / 2;
+    m.leaf(
+        "text",
+        &[
+            ("class", "axis-label"),
+            ("x", "14"),
+            ("y", &n(middle)),
+            ("text-anchor", "middle"),
+            ("transform", &format!("rotate(-90 14 {middle})")),
+        ],
+        t.y_axis,
+    );
+    // The curves, then the point under the slider on each, then the lesson's own point.
+    m.open("path", &[("class", "curve list"), ("d", &path(&plot.list)), ("data-testid", "curve-list")])
+        .close("path");
+    m.open("path", &[("class", "curve list request"), ("d", &path(&plot.list_request))]).close("path");
+    m.open("path", &[("class", "curve watch request"), ("d", &path(&plot.watch_request))]).close("path");
+    m.open("path", &[("class", "curve watch"), ("d", &path(&plot.watch)), ("data-testid", "curve-watch")])
+        .close("path");
+    for (p, class) in [(plot.at_list, "at list"), (plot.at_watch, "at watch")] {
+        m.open("circle", &[("class", class), ("cx", &n(p.x)), ("cy", &n(p.y)), ("r", "5")])
+            .leaf("title", &[], &t.number(p.reads))
+            .close("circle");
+    }
+    if let Some(lesson) = plot.list.iter().find(|p| p.items == LESSON_ITEMS) {
+        let label = fill(t.lesson_point, &[("reads", &t.number(lesson.reads))]);
+        m.open("circle", &[("class", "lesson"), ("cx", &n(lesson.x)), ("cy", &n(lesson.y)), ("r", "3")])
+            .close("circle");
+        m.leaf(
+            "text",
+            &[
+                ("class", "note"),
+                ("x", &n(lesson.x + 6)),
+                ("y", &n(lesson.y - 8)),
+                ("data-testid", "lesson-point"),
+            ],
+            &label,
+        );
+    }
+    // The legend, top left, inside the plot.
+    let legend = [
+        ("curve list", t.legend_list),
+        ("curve list request", t.legend_list_request),
+        ("curve watch request", t.legend_watch_request),
+        ("curve watch", t.legend_watch),
+    ];
+    for (i, (swatch, text)) in legend.into_iter().enumerate() {
+        let y = TOP + 8 + 16 * i as i32;
+        m.open(
+            "line",
+            &[("class", swatch), ("x1", &n(LEFT + 10)), ("y1", &n(y)), ("x2", &n(LEFT + 34)), ("y2", &n(y))],
+        )
+        .close("line");
+        m.leaf("text", &[("class", "legend"), ("x", &n(LEFT + 40)), ("y", &n(y + 4))], text);
+    }
+    m.close("svg");
+    m.finish()
+}
+
+/// The curve's costs as a table.
+fn table(t: &ExploreMessages, curve: &[ScalePoint]) -> String {
+    let mut m = Markup::new();
+    m.open("table", &[("data-testid", "scale-table")]).leaf("caption", &[], t.table_caption);
+    m.open("thead", &[]).open("tr", &[]);
+    let cols = [
+        t.col_items,
+        t.col_list_idle,
+        t.col_watch_first,
+        t.col_watch_idle,
+        t.col_list_request,
+        t.col_watch_request,
+    ];
+    for col in cols {
+        m.leaf("th", &[("scope", "col")], col);
+    }
+    m.close("tr").close("thead").open("tbody", &[]);
+    for ScalePoint { idle: c, request: r } in curve {
+        m.open("tr", &[("data-items", &c.items.to_string())]).leaf(
+            "th",
+            &[("scope", "row")],
+            &t.number(c.items),
+        );
+        for v in [c.list, c.watch_first, c.watch, r.list, r.watch_reads + r.watch_events] {
+            m.leaf("td", &[], &t.number(v));
+        }
+        m.close("tr");
+    }
+    m.close("tbody").close("table");
+    m.finish()
+}
