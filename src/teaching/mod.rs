@@ -4,10 +4,13 @@
 
 pub mod assignment;
 pub mod attempts;
+pub mod class_review;
 pub mod embed;
+pub mod handout;
 pub mod marking;
 pub mod report;
 pub mod report_csv;
 pub mod review;
 pub mod share;
 pub mod warnings;
+pub mod workbench;
