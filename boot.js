@@ -1,7 +1,6 @@
-// Loads one of the lab's two builds: the one with assignments only when the address asks for it.
-// (Why a file of its own, and why two builds: see index.html.)
+// Loads one of the lab's builds (why, and why a file of its own: see index.html).
 const q = new URLSearchParams(location.search);
-const name = ["a", "assignment", "p", "review"].some((k) => q.has(k)) ? "lab_assignments" : "lab";
+const name = q.has("teach") ? "lab_teach" : ["a", "assignment", "p", "review"].some((k) => q.has(k)) ? "lab_assignments" : "lab";
 
 // A wasm trap (out of memory, an abort) throws past the lab's own panic hook, and no lab code may
 // run after one: show the notice the lab made ready at start, and post the error it carries to the
@@ -16,9 +15,8 @@ const trapped = (error) => {
 addEventListener("error", (e) => trapped(e.error));
 addEventListener("unhandledrejection", (e) => trapped(e.reason));
 
-// The wasm is asked for at once, in parallel with its JS (which alone would ask for it only once
-// loaded and run): init takes the pending response. A failed download still fails in init, not
-// here, and is not reported twice.
+// The wasm is asked for at once, beside its JS (which would ask only once run): init takes the
+// pending response; a failed download fails there, once.
 const wasm = fetch(new URL(`./${name}_bg.wasm`, import.meta.url));
 wasm.catch(() => {});
 

@@ -39,12 +39,16 @@ macro_rules! messages {
 
 mod assignment_table;
 mod en;
+mod en_teach;
 mod table;
+mod teach_table;
 mod views;
 
 pub use assignment_table::AssignmentMessages;
 pub use en::{EN, EN_ASSIGNMENTS};
+pub use en_teach::EN_TEACH;
 pub use table::Messages;
+pub use teach_table::TeachMessages;
 pub use views::HeadingText;
 
 /// Every language the lab has a table for; the first is the default.

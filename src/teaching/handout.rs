@@ -24,6 +24,11 @@ pub fn iframe_snippet(base: &str, text: &str, host: &str) -> String {
     )
 }
 
+/// The name the assignment file is saved under: `assignment-` and its title's words.
+pub fn json_file_name(title: &str) -> String {
+    super::report::file_name(title, "", "json").replacen("lab-report", "assignment", 1)
+}
+
 /// The answer key as a table: the title, then each item, its answer and its tolerance.
 pub fn answer_key_table(title: &str, items: &[Item]) -> String {
     // A title is the teacher's text: control characters (an escape that clears the terminal) are
@@ -69,6 +74,14 @@ mod tests {
             format!(
                 "<iframe\n  title=\"Control Plane Lab\"\n  src=\"https://lab.example/x/?embed=1&amp;height=fixed&amp;host=https%3A%2F%2Facademia.sh&amp;a={code}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n"
             )
+        );
+    }
+
+    #[test]
+    fn the_file_is_named_by_its_title() {
+        assert_eq!(
+            json_file_name("Trace one request: end to end!"),
+            "assignment-trace-one-request-end-to-end.json"
         );
     }
 

@@ -3,7 +3,7 @@
 //! file ([`Draft::text`]), and is checked by the format's own reader and `cplab check`'s
 //! warnings ([`diagnose`]), each message placed beside the field it names ([`Section::of`]).
 
-use super::assignment::{Assignment, Cell, Item, Quantity, Question, ASSIGNMENT_VERSION};
+use super::assignment::{Cell, Item, Quantity, Question, ASSIGNMENT_VERSION};
 use super::warnings::{check, Checked};
 use crate::formats::assignment_json;
 use crate::formats::json::{quoted, whole, InputError};
@@ -187,6 +187,33 @@ pub fn question_json(q: &Question) -> Json {
     }
 }
 
+/// Opens a pasted student link (`https://…/?a=CODE&…`) or its code alone; what is wrong is said
+/// in `a`'s language.
+pub fn open_pasted(pasted: &str, a: &AssignmentMessages) -> Result<Draft, String> {
+    let pasted = pasted.trim();
+    let query = pasted.split_once('?').map_or(pasted, |(_, q)| q);
+    let query = query.split('#').next().unwrap_or("");
+    let code = query.split('&').find_map(|p| p.strip_prefix("a=")).unwrap_or(query);
+    let text = crate::teaching::report::decode_link(code).map_err(|p| p.text(a))?;
+    Draft::open(&text).map_err(|e| e.text(a))
+}
+
+/// The kinds of question `ask` holds, as the format names them.
+pub const QUESTION_KINDS: [&str; 5] = ["round", "component", "writers", "service", "repair"];
+
+/// A question of kind `kind` from what was typed for it (`first`: the round, component, key,
+/// service or row; `second`: its count or cell), read by the format's own reader as entry `at`
+/// of `ask`, so a bad field gets the message a file would.
+pub fn typed_question(kind: &str, first: &str, second: &str, at: usize) -> Result<Question, InputError> {
+    let doc = match kind {
+        "round" => json!({"round": typed_number(first), "count": second}),
+        "service" => json!({"service": first, "count": second}),
+        "repair" => json!({"repair": first, "cell": second}),
+        other => json!({ other: first }),
+    };
+    crate::formats::question::parse_question(&doc, &format!("ask[{at}]"))
+}
+
 /// A number typed (surrounding spaces ignored) as a JSON number, so the format's reader says
 /// what is wrong with it (`-1`, `1.5`); anything else as the text itself.
 fn typed_number(typed: &str) -> Json {
@@ -272,14 +299,14 @@ pub struct Diagnosis {
     pub text: String,
     /// Errors first, then `cplab check`'s warnings, in its order.
     pub notes: Vec<Note>,
-    /// The assignment and its answer key with warnings, when there is no error.
-    pub checked: Option<(Assignment, Checked)>,
+    /// The answer key with the warnings, when there is no error.
+    pub checked: Option<Checked>,
 }
 
 impl Diagnosis {
     /// The answer key's items (none while the draft has an error).
     pub fn items(&self) -> &[Item] {
-        self.checked.as_ref().map_or(&[], |(_, c)| c.items.as_slice())
+        self.checked.as_ref().map_or(&[], |c| c.items.as_slice())
     }
 
     /// The notes shown in `section`.
@@ -318,7 +345,7 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagno
                     let section = Section::of(&w.field(), draft);
                     notes.push(Note { section, text: w.problem().text(a), error: false });
                 }
-                Some((assignment, c))
+                Some(c)
             }
             Err(limit) => {
                 let text = crate::messages::fill(a.teach_no_key, &[("why", &a.step_limit(&limit))]);

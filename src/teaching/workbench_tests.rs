@@ -1,6 +1,7 @@
 use super::*;
 use crate::messages::EN_ASSIGNMENTS;
 use crate::model::Part;
+use crate::teaching::assignment::Assignment;
 
 /// A golden file; `UPDATE_GOLDEN=1` writes `made` as it.
 fn golden(name: &str, made: &str) -> String {
@@ -114,7 +115,7 @@ fn checks_warnings_stand_beside_their_fields() {
         ]
     );
     // The same texts `cplab check` prints after the field's path.
-    let checked = &diagnosis.checked.as_ref().unwrap().1;
+    let checked = diagnosis.checked.as_ref().unwrap();
     let cli: Vec<String> = checked.warnings.iter().map(|w| w.to_string()).collect();
     for (note, line) in diagnosis.notes.iter().zip(&cli) {
         assert!(line.ends_with(&format!(": {}", note.text)), "{line}");
@@ -160,5 +161,42 @@ fn ticks_keep_the_formats_order_and_name_their_tolerances() {
     assert_eq!(
         (m.rows, m.cells),
         (vec![PartSet::NONE, PartSet::of(Part::Scheduler)], vec![Cell::Scale, Cell::Wr])
+    );
+}
+
+#[test]
+fn a_question_typed_is_read_as_a_file_would_be() {
+    let q = |kind, first, second| typed_question(kind, first, second, 3).map_err(|e| e.to_string());
+    assert_eq!(q("round", " 2 ", "writes"), Ok(Question::Round { round: 2, writes: true }));
+    assert_eq!(q("writers", "copy/collector-4", ""), Ok(Question::Writers("copy/collector-4".into())));
+    assert_eq!(q("component", "scheduler", ""), Ok(Question::PartReads(Part::Scheduler)));
+    assert_eq!(
+        q("repair", "scheduler", "scale"),
+        Ok(Question::Repair { down: PartSet::of(Part::Scheduler), cell: Cell::Scale })
+    );
+    assert_eq!(
+        q("round", "two", "reads"),
+        Err("ask[3].round: must be a whole number from 0 to 1000, found a string".into())
+    );
+    assert!(q("component", "etcd", "")
+        .unwrap_err()
+        .starts_with("ask[3].component: unknown component \"etcd\""));
+}
+
+#[test]
+fn a_pasted_link_or_code_opens() {
+    let text = shipped("full-node.json");
+    let code = crate::teaching::report::encode_link(&text);
+    let want = Draft::open(&text).unwrap();
+    for pasted in [
+        format!("https://lab.example/?embed=1&a={code}&host=x#top"),
+        format!(" {code}\n"),
+        format!("?a={code}"),
+    ] {
+        assert_eq!(open_pasted(&pasted, &EN_ASSIGNMENTS), Ok(want.clone()), "{pasted}");
+    }
+    assert_eq!(
+        open_pasted("?a=e30", &EN_ASSIGNMENTS),
+        Err("missing field \"version\" (this lab reads version 1)".into())
     );
 }

@@ -11,7 +11,9 @@ mod controls;
 mod crash;
 mod diagram;
 mod failure_matrix;
-#[cfg(feature = "assignments")]
+// The workbench uses only its file reading and download.
+#[cfg(any(feature = "assignments", feature = "teach"))]
+#[cfg_attr(not(feature = "assignments"), allow(dead_code))]
 mod files;
 mod host;
 mod lab;
@@ -23,6 +25,8 @@ mod reveal;
 mod scenario_picker;
 mod share_link;
 mod store_view;
+#[cfg(feature = "teach")]
+pub mod teach;
 mod trace_table;
 #[cfg(feature = "assignments")]
 mod work;
