@@ -315,8 +315,8 @@ impl Diagnosis {
     }
 }
 
-/// Checks a draft as `cplab check` checks its file: every typed number on its own (so each bad
-/// one is named at once), then the whole file by the format's reader, then the warnings, from
+/// Checks a draft as `cplab check` checks its file: every typed number on its own by the format's
+/// rule (so each bad one is named at once), then the whole file by the format's reader, then the warnings, from
 /// the same [`check`] the CLI calls, within `limits`.
 pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagnosis {
     let text = draft.text();
@@ -329,6 +329,12 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagno
     };
     for (key, typed) in &draft.tolerance {
         if let Err(e) = whole(&typed_number(typed), &tolerance_field(key), 0, MAX_TOLERANCE) {
+            note(e, &mut notes);
+        }
+    }
+    if !draft.retries.trim().is_empty() {
+        let most = u64::from(assignment_json::MAX_RETRIES);
+        if let Err(e) = whole(&typed_number(&draft.retries), "retries", 0, most) {
             note(e, &mut notes);
         }
     }

@@ -72,6 +72,7 @@ fn a_bad_typed_field_is_named_beside_it_and_kept() {
     d.set_tolerance("reads", "abc");
     d.set_tolerance("steps", "-1");
     d.title = "  ".into();
+    d.retries = "21".into();
     let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
     let said: Vec<(Section, &str, bool)> =
         diagnosis.notes.iter().map(|n| (n.section.clone(), n.text.as_str(), n.error)).collect();
@@ -84,6 +85,7 @@ fn a_bad_typed_field_is_named_beside_it_and_kept() {
                 true
             ),
             (Section::Tolerance("steps".into()), "must not be negative, found -1", true),
+            (Section::Retries, "must be from 0 to 20, found 21", true),
             (Section::Title, "an assignment needs a title", true),
         ]
     );
