@@ -202,3 +202,19 @@ fn a_pasted_link_or_code_opens() {
         Err("missing field \"version\" (this lab reads version 1)".into())
     );
 }
+
+#[test]
+fn the_scenario_is_counted_live_as_the_lesson_counts_it() {
+    let counts = |d: &Draft| scenario_counts(d, Limits::MODEL, &EN_ASSIGNMENTS);
+    assert_eq!(
+        counts(&Draft::default()).as_deref(),
+        Ok("components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2")
+    );
+    let full = Draft::open(&shipped("full-node.json")).unwrap();
+    assert!(counts(&full).unwrap().starts_with("components visited"));
+    let bad = Draft {
+        scenario: Some(serde_json::json!({"requests": [{"key": "service/collector"}]})),
+        ..Draft::default()
+    };
+    assert_eq!(counts(&bad), Err("scenario.requests[0]: missing field \"value\"".into()));
+}

@@ -32,6 +32,9 @@ async function buildLessonTrace(page) {
 test("the lesson's trace assignment built from scratch is the committed file, and cplab check takes it", async ({ page }, info) => {
   await open(page);
   await expect(page.getByTestId("out-blocked")).toBeVisible();
+  // The lesson's scenario, run live and counted as the lesson counts it.
+  await expect(page.getByTestId("scenario-counts")).toHaveText(
+    "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2");
   await buildLessonTrace(page);
   // cplab check's warning, beside the scenario it concerns.
   await expect(page.locator("#scenario-notes")).toContainText("Warning: every answer is the lesson's own");

@@ -8,7 +8,7 @@ use crate::formats::assignment::{Cell, Quantity};
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::model::MATRIX_ORDER;
 use crate::teaching::assignment::ItemKind;
-use crate::teaching::workbench::{typed_question, Section, QUESTION_KINDS};
+use crate::teaching::workbench::{scenario_counts, typed_question, Section, QUESTION_KINDS};
 use leptos::prelude::*;
 
 /// The questions' part of the workbench.
@@ -25,6 +25,10 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             };
         fill(w.scenario, &[("about", &about)])
     };
+    // The scenario's run counted live (its errors, if any, stand in the scenario's notes).
+    let counts_line = Memo::new(move |_| {
+        bench.draft.with(|d| scenario_counts(d, crate::playback::LIMITS, a)).unwrap_or_default()
+    });
     let counts = Quantity::ALL.map(|q| {
         let on = Signal::derive(move || bench.draft.with(|d| d.predict.contains(&q)));
         let set = Callback::new(move |v| bench.edit(|d| d.set_predict(q, v)));
@@ -52,6 +56,7 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             <TextField bench label=w.field_instructions.into() id="instructions" section=Section::Instructions
                 get=|d| d.instructions.clone() set=|d, v| d.instructions = v area=true />
             <p data-testid="scenario">{scenario}</p>
+            <p data-testid="scenario-counts">{counts_line}</p>
             <Notes bench section=Section::Scenario id="scenario-notes".into() />
             <fieldset><legend>{w.counts}</legend>{counts}<Notes bench section=Section::Predict id="predict-notes".into() /></fieldset>
             <fieldset><legend>{w.matrix_rows}</legend>{rows}</fieldset>
