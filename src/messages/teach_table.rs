@@ -36,6 +36,24 @@ messages! {
         scenario_lesson,
         /// A scenario of the opened file, kept as written.
         scenario_file,
+        /// The requests table's caption.
+        requests,
+        /// Column: the request's key.
+        request_key,
+        /// Column: the desired copies.
+        request_desired,
+        /// Column: remove (for screen readers).
+        request_remove_col,
+        /// The key field of request `{n}`.
+        request_key_of,
+        /// The desired field of request `{n}`.
+        request_desired_of,
+        /// Remove request `{n}`.
+        request_remove,
+        /// Add a request.
+        request_add,
+        /// `{n}` requests of other kinds, kept as written.
+        requests_other,
         /// The counts' fieldset.
         counts,
         /// The matrix rows' fieldset.

@@ -11,6 +11,7 @@ pub mod marking;
 pub mod report;
 pub mod report_csv;
 pub mod review;
+pub mod scenario_tables;
 pub mod share;
 pub mod warnings;
 pub mod workbench;

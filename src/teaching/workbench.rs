@@ -248,6 +248,8 @@ pub enum Section {
     Instructions,
     /// The scenario.
     Scenario,
+    /// One of the scenario's requests, by its place.
+    Request(usize),
     /// The counts ticked.
     Predict,
     /// The failure-matrix rows and cells.
@@ -270,7 +272,11 @@ impl Section {
         match head {
             "title" => Section::Title,
             "instructions" => Section::Instructions,
-            "scenario" => Section::Scenario,
+            "scenario" => path
+                .strip_prefix("scenario.requests[")
+                .and_then(|rest| rest.split(']').next())
+                .and_then(|n| n.parse().ok())
+                .map_or(Section::Scenario, Section::Request),
             "predict" => Section::Predict,
             "matrix" => Section::Matrix,
             "reveal" => Section::Reveal,
@@ -343,6 +349,12 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagno
     };
     for (key, typed) in &draft.tolerance {
         if let Err(e) = whole(&typed_number(typed), &tolerance_field(key), 0, MAX_TOLERANCE) {
+            note(e, &mut notes);
+        }
+    }
+    // The scenario on its own too: its errors show even while another field has one.
+    if let Some(s) = &draft.scenario {
+        if let Err(e) = crate::formats::scenario_json::from_value(s, "scenario") {
             note(e, &mut notes);
         }
     }

@@ -18,7 +18,19 @@ async function axe(page) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+// A panic in the workbench (a signal read while it is written, say) is logged, never silent.
+const logged = new WeakMap();
+test.afterEach(async ({ page }) => {
+  expect(logged.get(page) ?? []).toEqual([]);
+});
+
 async function open(page) {
+  if (!logged.has(page)) {
+    const errors = [];
+    logged.set(page, errors);
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  }
   await page.goto("./?teach=1");
   await expect(page.getByTestId("teach")).toBeVisible();
 }
@@ -105,6 +117,19 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("ask-add").click();
   await expect(page.getByTestId("ask-problem")).toHaveText("ask[0].round: must be a whole number from 0 to 1000, found a string");
   await expect(page.getByTestId("ask-first")).toHaveValue("two");
+  // The scenario's requests, as a table: a bad number named on its row, and kept.
+  await page.getByTestId("request-0-desired").fill("five");
+  await expect(page.locator("#request-0-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await expect(page.getByTestId("scenario-counts")).toHaveText("");
+  await expect(page.getByTestId("request-0-desired")).toHaveValue("five");
+  await page.getByTestId("request-0-desired").fill("4");
+  await page.getByTestId("request-add").click();
+  await page.getByTestId("request-1-key").fill("service/verifier");
+  await page.getByTestId("request-1-desired").fill("3");
+  await expect(page.getByTestId("scenario")).toHaveText("Scenario: not the lesson's request (opened or changed below)");
+  await expect(page.getByTestId("scenario-counts")).toContainText("trace steps");
+  await expect(page.getByTestId("scenario-counts")).not.toContainText("trace steps 17 ");
+  await expect(page.getByTestId("out-json")).toHaveCount(0);
   await page.getByTestId("open-link").fill("?a=not*a*code");
   await page.getByTestId("open-link-button").click();
   await expect(page.getByTestId("open-failed")).toContainText("It does not open:");
@@ -114,6 +139,11 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("tolerance-reads").fill("2");
   await page.getByTestId("retries").fill("");
   await expect(page.getByTestId("answer-key")).toContainText("reads");
+  const file = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect(file.scenario.requests).toEqual([
+    { key: "service/collector", value: { desired: 4 } },
+    { key: "service/verifier", value: { desired: 3 } },
+  ]);
 });
 
 test("class review over a folder of reports gives the expected table", async ({ page }) => {

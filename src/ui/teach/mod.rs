@@ -8,6 +8,7 @@ mod fields;
 mod open;
 mod out;
 mod questions;
+mod requests;
 
 use crate::messages::{TeachMessages, EN_TEACH};
 use crate::playback::LIMITS;

@@ -1,0 +1,126 @@
+//! The workbench's scenario as tables (issue 21), a first table: the requests that set a
+//! service's desired copies. Rows are read from, and written into, the draft's scenario as the
+//! format writes it, each field as typed; the format's reader names what is wrong, by row.
+//! Requests of other kinds (a copy, a node, a removal) are kept as written and counted.
+
+use super::workbench::Draft;
+use serde_json::{json, Value as Json};
+
+/// A request that sets a service's desired copies, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestRow {
+    /// Its place in the scenario's `requests`.
+    pub at: usize,
+    /// The key (`service/collector`).
+    pub key: String,
+    /// The desired copies, as typed.
+    pub desired: String,
+}
+
+/// Whether `v` is a request that sets `desired` alone.
+fn is_desired(v: &Json) -> bool {
+    v.get("value").and_then(Json::as_object).is_some_and(|o| o.len() == 1 && o.contains_key("desired"))
+        && v.get("key").is_some_and(Json::is_string)
+}
+
+/// The draft's desired-copies requests, and how many requests of other kinds it keeps.
+pub fn request_rows(draft: &Draft) -> (Vec<RequestRow>, usize) {
+    let list = draft.scenario.as_ref().and_then(|s| s.get("requests")).and_then(Json::as_array);
+    let (mut rows, mut others) = (Vec::new(), 0);
+    for (at, r) in list.into_iter().flatten().enumerate() {
+        if !is_desired(r) {
+            others += 1;
+            continue;
+        }
+        let desired = match &r["value"]["desired"] {
+            Json::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        rows.push(RequestRow { at, key: r["key"].as_str().unwrap_or_default().to_string(), desired });
+    }
+    (rows, others)
+}
+
+/// The scenario's `requests`, made a list if it is none yet.
+fn requests(draft: &mut Draft) -> &mut Vec<Json> {
+    let scenario = draft.scenario.get_or_insert_with(|| json!({}));
+    if !scenario.is_object() {
+        *scenario = json!({});
+    }
+    let list = &mut scenario["requests"];
+    if !list.is_array() {
+        *list = json!([]);
+    }
+    match list {
+        Json::Array(items) => items,
+        _ => unreachable!("made an array just above"),
+    }
+}
+
+/// Sets request `at` to `key` wanting `desired` copies (as typed: a number is written as one).
+pub fn set_request(draft: &mut Draft, at: usize, key: &str, desired: &str) {
+    let desired = match serde_json::from_str::<Json>(desired.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(desired),
+    };
+    if let Some(r) = requests(draft).get_mut(at) {
+        *r = json!({"key": key, "value": {"desired": desired}});
+    }
+}
+
+/// Adds a request for the lesson's service, to be edited.
+pub fn add_request(draft: &mut Draft) {
+    requests(draft).push(json!({"key": "service/collector", "value": {"desired": 5}}));
+}
+
+/// Removes request `at`.
+pub fn remove_request(draft: &mut Draft, at: usize) {
+    let list = requests(draft);
+    if at < list.len() {
+        list.remove(at);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::assignment_json::parse;
+    use crate::messages::EN_ASSIGNMENTS;
+    use crate::model::Limits;
+    use crate::teaching::workbench::{diagnose, Section};
+
+    #[test]
+    fn rows_edit_the_scenario_as_the_format_writes_it() {
+        let mut d = Draft { title: "t".into(), ..Draft::default() };
+        d.set_predict(crate::formats::assignment::Quantity::Steps, true);
+        assert_eq!(
+            request_rows(&d),
+            (vec![RequestRow { at: 0, key: "service/collector".into(), desired: "5".into() }], 0)
+        );
+        add_request(&mut d);
+        set_request(&mut d, 1, "service/verifier", " 3 ");
+        let a = parse(&d.text()).unwrap();
+        assert_eq!(a.scenario.requests.len(), 2);
+        assert_eq!(a.scenario.requests[1].key, "service/verifier");
+        // A bad number is kept as typed and named by row.
+        set_request(&mut d, 0, "service/collector", "five");
+        assert_eq!(request_rows(&d).0[0].desired, "five");
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        assert_eq!(notes[0].section, Section::Request(0));
+        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found a string");
+        remove_request(&mut d, 0);
+        assert_eq!(request_rows(&d).0.len(), 1);
+        assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes.iter().all(|n| !n.error));
+    }
+
+    #[test]
+    fn other_requests_are_kept_and_counted() {
+        let d = Draft {
+            scenario: Some(
+                json!({"requests": [{"key": "node/m3", "value": {"capacity": 2, "health": "alive"}}, {"key": "copy/x", "value": null}]}),
+            ),
+            ..Draft::default()
+        };
+        assert_eq!(request_rows(&d), (vec![], 2));
+    }
+}
