@@ -54,6 +54,18 @@ messages! {
         request_add,
         /// `{n}` requests of other kinds, kept as written.
         requests_other,
+        /// The nodes table's caption.
+        nodes,
+        /// Column: the node's key.
+        node_key,
+        /// Column: its capacity.
+        node_capacity,
+        /// Column: its health.
+        node_health,
+        /// The capacity field of node `{node}`.
+        node_capacity_of,
+        /// The health field of node `{node}`.
+        node_health_of,
         /// The counts' fieldset.
         counts,
         /// The matrix rows' fieldset.

@@ -81,6 +81,76 @@ pub fn remove_request(draft: &mut Draft, at: usize) {
     }
 }
 
+/// A starting node, as typed: the lesson's (or `initial`'s) value, or its change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    /// The key (`node/m3`).
+    pub key: String,
+    /// Its capacity, as typed.
+    pub capacity: String,
+    /// `alive` or `dead` (as written).
+    pub health: String,
+}
+
+/// The typed text of a JSON field (a string as it is, anything else as JSON).
+fn typed(v: &Json) -> String {
+    match v {
+        Json::String(s) => s.clone(),
+        Json::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// The starting nodes of the draft's scenario: those of `initial` (else the lesson's three),
+/// then nodes its `changes` add, each with its change applied; a node the changes remove is left
+/// out.
+pub fn node_rows(draft: &Draft) -> Vec<NodeRow> {
+    let scenario = draft.scenario.as_ref();
+    let mut rows: Vec<NodeRow> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
+        Some(initial) => initial
+            .iter()
+            .filter(|(k, _)| k.starts_with("node/"))
+            .map(|(k, v)| NodeRow {
+                key: k.clone(),
+                capacity: typed(&v["capacity"]),
+                health: typed(&v["health"]),
+            })
+            .collect(),
+        None => (1..=3)
+            .map(|i| NodeRow { key: format!("node/m{i}"), capacity: "4".into(), health: "alive".into() })
+            .collect(),
+    };
+    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
+    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with("node/")) {
+        let row = NodeRow { key: k.clone(), capacity: typed(&v["capacity"]), health: typed(&v["health"]) };
+        match rows.iter().position(|r| &r.key == k) {
+            Some(i) if v.is_null() => {
+                rows.remove(i);
+            }
+            Some(i) => rows[i] = row,
+            None if v.is_null() => {}
+            None => rows.push(row),
+        }
+    }
+    rows
+}
+
+/// Sets node `key`'s capacity and health, as a change to the starting state.
+pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
+    let capacity = match serde_json::from_str::<Json>(capacity.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(capacity),
+    };
+    let scenario = draft.scenario.get_or_insert_with(|| json!({}));
+    if !scenario.is_object() {
+        *scenario = json!({});
+    }
+    if !scenario["changes"].is_object() {
+        scenario["changes"] = json!({});
+    }
+    scenario["changes"][key] = json!({"capacity": capacity, "health": health});
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +181,43 @@ mod tests {
         remove_request(&mut d, 0);
         assert_eq!(request_rows(&d).0.len(), 1);
         assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes.iter().all(|n| !n.error));
+    }
+
+    #[test]
+    fn nodes_are_the_starting_state_plus_changes_and_a_bad_capacity_is_named_on_its_row() {
+        let mut d = Draft { title: "t".into(), ..Draft::default() };
+        d.set_predict(crate::formats::assignment::Quantity::Steps, true);
+        let lesson: Vec<NodeRow> = node_rows(&d);
+        assert_eq!(
+            lesson.iter().map(|r| format!("{} {} {}", r.key, r.capacity, r.health)).collect::<Vec<_>>(),
+            ["node/m1 4 alive", "node/m2 4 alive", "node/m3 4 alive"]
+        );
+        set_node(&mut d, "node/m3", "0", "dead");
+        assert_eq!(
+            node_rows(&d)[2],
+            NodeRow { key: "node/m3".into(), capacity: "0".into(), health: "dead".into() }
+        );
+        let a = parse(&d.text()).unwrap();
+        let m3 = a.scenario.initial.iter().find(|(k, _)| &**k == "node/m3").unwrap();
+        assert_eq!(
+            crate::messages::EN.value(&m3.1),
+            crate::messages::EN.value(&crate::model::Value::Node(crate::model::Node {
+                capacity: 0,
+                health: crate::model::Health::Dead
+            }))
+        );
+        set_node(&mut d, "node/m2", "lots", "alive");
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        assert_eq!(notes[0].section, Section::Change("node/m2".into()));
+        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found a string");
+        assert_eq!(node_rows(&d)[1].capacity, "lots");
+        // A file's own `initial` gives the nodes.
+        let full = Draft::open(
+            &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assignments/full-node.json"))
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(node_rows(&full).iter().map(|r| r.capacity.as_str()).collect::<Vec<_>>(), ["2", "1", "0"]);
     }
 
     #[test]

@@ -250,6 +250,8 @@ pub enum Section {
     Scenario,
     /// One of the scenario's requests, by its place.
     Request(usize),
+    /// One of the scenario's changes to the starting state, by its key.
+    Change(String),
     /// The counts ticked.
     Predict,
     /// The failure-matrix rows and cells.
@@ -272,6 +274,18 @@ impl Section {
         match head {
             "title" => Section::Title,
             "instructions" => Section::Instructions,
+            "scenario" if path.starts_with("scenario.changes[") => draft
+                .scenario
+                .as_ref()
+                .and_then(|s| s.get("changes"))
+                .and_then(Json::as_object)
+                .and_then(|c| {
+                    c.keys().find(|k| {
+                        let field = format!("scenario.changes[{}]", quoted(k));
+                        path == field || path.starts_with(&format!("{field}."))
+                    })
+                })
+                .map_or(Section::Scenario, |k| Section::Change(k.clone())),
             "scenario" => path
                 .strip_prefix("scenario.requests[")
                 .and_then(|rest| rest.split(']').next())

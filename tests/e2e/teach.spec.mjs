@@ -123,6 +123,12 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await expect(page.getByTestId("scenario-counts")).toHaveText("");
   await expect(page.getByTestId("request-0-desired")).toHaveValue("five");
   await page.getByTestId("request-0-desired").fill("4");
+  // The starting nodes, as a table: a change to m3 is written under "changes".
+  await page.getByTestId("node-m3-capacity").fill("lots");
+  await expect(page.locator("#node-m3-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await page.getByTestId("node-m3-capacity").fill("0");
+  await page.getByTestId("node-m3-health").selectOption("dead");
+  await expect(page.locator("#node-m3-notes")).toHaveText("");
   await page.getByTestId("request-add").click();
   await page.getByTestId("request-1-key").fill("service/verifier");
   await page.getByTestId("request-1-desired").fill("3");
@@ -140,6 +146,7 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("retries").fill("");
   await expect(page.getByTestId("answer-key")).toContainText("reads");
   const file = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect(file.scenario.changes).toEqual({ "node/m3": { capacity: 0, health: "dead" } });
   expect(file.scenario.requests).toEqual([
     { key: "service/collector", value: { desired: 4 } },
     { key: "service/verifier", value: { desired: 3 } },

@@ -5,6 +5,7 @@
 
 mod class;
 mod fields;
+mod nodes;
 mod open;
 mod out;
 mod questions;

@@ -56,6 +56,7 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             <TextField bench label=w.field_instructions.into() id="instructions" section=Section::Instructions
                 get=|d| d.instructions.clone() set=|d, v| d.instructions = v area=true />
             <p data-testid="scenario">{scenario}</p>
+            <super::nodes::Nodes bench />
             <super::requests::Requests bench />
             <p data-testid="scenario-counts">{counts_line}</p>
             <Notes bench section=Section::Scenario id="scenario-notes".into() />
