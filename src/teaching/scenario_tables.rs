@@ -4,6 +4,8 @@
 //! Requests of other kinds (a copy, a node, a removal) are kept as written and counted.
 
 use super::workbench::Draft;
+use crate::messages::AssignmentMessages;
+use crate::model::Limits;
 use serde_json::{json, Value as Json};
 
 /// A request that sets a service's desired copies, as typed.
@@ -151,12 +153,25 @@ pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
     scenario["changes"][key] = json!({"capacity": capacity, "health": health});
 }
 
+/// The draft's run, counted as the lesson's summary line counts it (`cplab trace`'s last
+/// line), within `limits`; what stops it (a scenario's error, a run past the limits) said in
+/// `a`'s language. Shown live beside the scenario.
+pub fn scenario_counts(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Result<String, String> {
+    let scenario = match &draft.scenario {
+        None => crate::model::Scenario::lesson(),
+        Some(v) => crate::formats::scenario_json::from_value(v, "scenario").map_err(|e| e.text(a))?,
+    };
+    let outcome = scenario.run_within(false, limits).map_err(|l| a.step_limit(&l))?;
+    let store = outcome.plane.store();
+    let summary = crate::model::TraceSummary::of(store.trace(), store.revision(), outcome.plane.rounds());
+    Ok(crate::formats::tables::summary_line(&summary))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::formats::assignment_json::parse;
     use crate::messages::EN_ASSIGNMENTS;
-    use crate::model::Limits;
     use crate::teaching::workbench::{diagnose, Section};
 
     #[test]

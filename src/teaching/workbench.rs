@@ -187,20 +187,6 @@ pub fn question_json(q: &Question) -> Json {
     }
 }
 
-/// The draft's run, counted as the lesson's summary line counts it (`cplab trace`'s last
-/// line), within `limits`; what stops it (a scenario's error, a run past the limits) said in
-/// `a`'s language. Shown live beside the scenario.
-pub fn scenario_counts(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Result<String, String> {
-    let scenario = match &draft.scenario {
-        None => crate::model::Scenario::lesson(),
-        Some(v) => crate::formats::scenario_json::from_value(v, "scenario").map_err(|e| e.text(a))?,
-    };
-    let outcome = scenario.run_within(false, limits).map_err(|l| a.step_limit(&l))?;
-    let store = outcome.plane.store();
-    let summary = crate::model::TraceSummary::of(store.trace(), store.revision(), outcome.plane.rounds());
-    Ok(crate::formats::tables::summary_line(&summary))
-}
-
 /// Opens a pasted student link (`https://…/?a=CODE&…`) or its code alone; what is wrong is said
 /// in `a`'s language.
 pub fn open_pasted(pasted: &str, a: &AssignmentMessages) -> Result<Draft, String> {

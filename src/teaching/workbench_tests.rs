@@ -206,7 +206,8 @@ fn a_pasted_link_or_code_opens() {
 
 #[test]
 fn the_scenario_is_counted_live_as_the_lesson_counts_it() {
-    let counts = |d: &Draft| scenario_counts(d, Limits::MODEL, &EN_ASSIGNMENTS);
+    let counts =
+        |d: &Draft| crate::teaching::scenario_tables::scenario_counts(d, Limits::MODEL, &EN_ASSIGNMENTS);
     assert_eq!(
         counts(&Draft::default()).as_deref(),
         Ok("components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2")

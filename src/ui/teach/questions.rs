@@ -8,7 +8,8 @@ use crate::formats::assignment::{Cell, Quantity};
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::model::MATRIX_ORDER;
 use crate::teaching::assignment::ItemKind;
-use crate::teaching::workbench::{scenario_counts, typed_question, Section, QUESTION_KINDS};
+use crate::teaching::scenario_tables::scenario_counts;
+use crate::teaching::workbench::{typed_question, Section, QUESTION_KINDS};
 use leptos::prelude::*;
 
 /// The questions' part of the workbench.
