@@ -1,6 +1,6 @@
 //! `cplab`: the command-line driver of the Control Plane Lab model.
 
-use cplab::formats::json::{quoted, visible};
+use cplab::formats::json::quoted;
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, scale_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
@@ -11,6 +11,7 @@ use cplab::model::{
     MAX_DESIRED,
 };
 use cplab::teaching::assignment::Assignment;
+use cplab::teaching::handout::answer_key_table;
 use cplab::teaching::report::encode_link;
 use cplab::teaching::review::MAX_ASSIGNMENT_BYTES;
 use cplab::teaching::warnings::check as check_assignment;
@@ -314,27 +315,7 @@ fn load_assignment(file: &str) -> Result<Assignment, Failure> {
 
 fn answer_key(a: &Assignment, file: &str) -> Result<String, Failure> {
     let items = a.answer_key().map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-    // A title is the teacher's text: control characters (an escape that clears the terminal) are
-    // shown escaped, never sent.
-    let title = quoted(&a.title);
-    let title = title.trim_matches('"');
-    // An id holds the teacher's key: shown escaped before it is padded, so columns line up and
-    // two keys that differ by an invisible character print differently.
-    let rows: Vec<(String, String, u64)> =
-        items.iter().map(|i| (visible(&i.id), i.answer.to_string(), i.tolerance)).collect();
-    // Each column as wide as its widest cell (a writers answer names three parts), and never
-    // narrower than the table has always been, so short keys print as they did.
-    let width = |cell: fn(&(String, String, u64)) -> usize, least: usize| {
-        rows.iter().map(cell).max().unwrap_or(0).max(least)
-    };
-    let item_width = width(|r| r.0.chars().count(), 40);
-    let answer_width = width(|r| r.1.chars().count(), 7);
-    let mut out =
-        format!("{title}\n{:<item_width$} {:>answer_width$} {:>9}\n", "item", "answer", "tolerance");
-    for (id, answer, tolerance) in rows {
-        out.push_str(&format!("{id:<item_width$} {answer:>answer_width$} {tolerance:>9}\n"));
-    }
-    Ok(out)
+    Ok(answer_key_table(&a.title, &items))
 }
 
 fn parse_scenario(text: String, source: &str) -> Result<Scenario, Failure> {

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 /// Limits that keep an assignment small enough to hand out.
 const MAX_TEXT: usize = 4000;
 /// Most times an attempt may be started over.
-const MAX_RETRIES: u32 = 20;
+pub const MAX_RETRIES: u32 = 20;
 
 /// Parses an assignment document; errors name the field.
 pub fn parse(text: &str) -> Result<Assignment, InputError> {

@@ -234,6 +234,12 @@ messages! {
         review_bad_assignment,
         /// The carried assignment's answers cannot be worked out in the browser: `{why}`.
         review_no_key,
+        /// A class review's file that is not a report the lab reads: `{why}`.
+        class_unreadable,
+        /// A class review's report of another assignment, titled `{title}`.
+        class_other_assignment,
+        /// The workbench's assignment whose answers cannot be worked out in the browser: `{why}`.
+        teach_no_key,
         /// No file was chosen.
         file_none,
         /// The file could not be read.

@@ -40,15 +40,19 @@ macro_rules! messages {
 mod assignment_table;
 mod en;
 mod en_explore;
+mod en_teach;
 mod explore_table;
 mod table;
+mod teach_table;
 mod views;
 
 pub use assignment_table::AssignmentMessages;
 pub use en::{EN, EN_ASSIGNMENTS};
 pub use en_explore::EN_EXPLORE;
+pub use en_teach::EN_TEACH;
 pub use explore_table::ExploreMessages;
 pub use table::Messages;
+pub use teach_table::TeachMessages;
 pub use views::HeadingText;
 
 /// Every language the lab has a table for; the first is the default.

@@ -4,11 +4,15 @@
 
 pub mod assignment;
 pub mod attempts;
+pub mod class_review;
 pub mod embed;
+pub mod handout;
 pub mod marking;
 pub mod report;
 pub mod report_csv;
 pub(crate) mod report_read;
 pub mod review;
+pub mod scenario_tables;
 pub mod share;
 pub mod warnings;
+pub mod workbench;

@@ -113,7 +113,7 @@ pub fn predictions_param(predictions: &BTreeMap<String, String>) -> (String, Str
 /// the percent-encoding crate's `utf8_percent_encode` wrote the same bytes (tested below against
 /// it) and cost the plain lab's page 883 bytes gzipped (148,062 against 147,179), mostly its
 /// table of all 256 escapes.
-fn escape(out: &mut String, s: &str) {
+pub fn escape(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for b in s.bytes() {
         match b {

@@ -16,7 +16,9 @@ pub mod explore;
 #[cfg(feature = "explore")]
 mod explore_plot;
 mod failure_matrix;
-#[cfg(feature = "assignments")]
+// The workbench uses only its file reading and download.
+#[cfg(any(feature = "assignments", feature = "teach"))]
+#[cfg_attr(not(feature = "assignments"), allow(dead_code))]
 mod files;
 mod host;
 mod lab;
@@ -28,6 +30,8 @@ mod reveal;
 mod scenario_picker;
 mod share_link;
 mod store_view;
+#[cfg(feature = "teach")]
+pub mod teach;
 mod trace_table;
 #[cfg(feature = "assignments")]
 mod work;

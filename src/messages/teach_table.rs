@@ -1,0 +1,146 @@
+//! The workbench build's table (issue 21): the texts only the teacher's page shows. Apart from
+//! the other two, so neither the plain lab nor the assignment page carries them.
+
+messages! {
+    /// The texts of the teacher's workbench, in one language.
+    TeachMessages {
+        /// The language's code.
+        lang,
+        /// The page's heading and title.
+        title,
+        /// What the page is for.
+        intro,
+        /// The heading of where an assignment comes from.
+        start,
+        /// Start anew from the lesson's scenario.
+        start_lesson,
+        /// Open an assignment file.
+        open_file,
+        /// A student link or its code, pasted.
+        open_link,
+        /// The button that opens the pasted link.
+        open_link_button,
+        /// A file or link that does not open: `{why}`.
+        open_failed,
+        /// What is open now: `{title}`.
+        opened,
+        /// The heading of the questions.
+        questions,
+        /// The title field.
+        field_title,
+        /// The instructions field.
+        field_instructions,
+        /// The scenario's line: `{about}`.
+        scenario,
+        /// The lesson's scenario.
+        scenario_lesson,
+        /// A scenario of the opened file, kept as written.
+        scenario_file,
+        /// The requests table's caption.
+        requests,
+        /// Column: the request's key.
+        request_key,
+        /// Column: the desired copies.
+        request_desired,
+        /// Column: remove (for screen readers).
+        request_remove_col,
+        /// The key field of request `{n}`.
+        request_key_of,
+        /// The desired field of request `{n}`.
+        request_desired_of,
+        /// Remove request `{n}`.
+        request_remove,
+        /// Add a request.
+        request_add,
+        /// `{n}` requests of other kinds, kept as written.
+        requests_other,
+        /// The nodes table's caption.
+        nodes,
+        /// Column: the node's key.
+        node_key,
+        /// Column: its capacity.
+        node_capacity,
+        /// Column: its health.
+        node_health,
+        /// The capacity field of node `{node}`.
+        node_capacity_of,
+        /// The health field of node `{node}`.
+        node_health_of,
+        /// The counts' fieldset.
+        counts,
+        /// The matrix rows' fieldset.
+        matrix_rows,
+        /// The matrix row with nothing down.
+        row_healthy,
+        /// The matrix cells' fieldset.
+        matrix_cells,
+        /// The questions beyond counts and cells.
+        ask,
+        /// Remove the question `{label}`.
+        ask_remove,
+        /// The add-a-question form's legend.
+        ask_add,
+        /// The kind of question to add.
+        ask_kind,
+        /// Its first field: round, component, key, service or row.
+        ask_first,
+        /// Its second field: count or cell.
+        ask_second,
+        /// The add button.
+        ask_add_button,
+        /// The tolerances' fieldset.
+        tolerances,
+        /// A tolerance field: `{item}`.
+        tolerance_of,
+        /// The reveal switch.
+        reveal,
+        /// The retries field.
+        retries,
+        /// A warning's prefix, said to screen readers.
+        warning,
+        /// An error's prefix.
+        error,
+        /// The heading of what is handed out.
+        out,
+        /// Outputs wait for the errors to be fixed.
+        out_blocked,
+        /// The student link.
+        out_link,
+        /// Preview as a student.
+        out_preview,
+        /// Download the JSON file.
+        out_json,
+        /// The JSON text.
+        out_json_text,
+        /// The course page's origin for `host=`.
+        out_host,
+        /// The iframe snippet.
+        out_snippet,
+        /// The answer key.
+        out_key,
+        /// The class review's heading.
+        class,
+        /// Choose the reports.
+        class_files,
+        /// The class review needs a usable assignment first.
+        class_needs_assignment,
+        /// The table's caption: `{counted}` reports counted.
+        class_caption,
+        /// Column: the question.
+        class_item,
+        /// Column: the answer.
+        class_answer,
+        /// Column: right of counted.
+        class_right,
+        /// Column: the most common wrong answers.
+        class_wrong,
+        /// A wrong answer typed by `{n}`: `{typed}`.
+        class_wrong_one,
+        /// A blank answer.
+        class_blank,
+        /// Reports whose claimed scores were edited: `{names}`.
+        class_edited,
+        /// A skipped file: `{name}`: `{why}`.
+        class_skipped,
+    }
+}

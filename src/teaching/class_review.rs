@@ -1,0 +1,286 @@
+//! Class review (issue 21): many students' exported reports at once, per question how many were
+//! right and the most common wrong answers, the misconceptions of a class, with no server. Each
+//! report is marked anew by [`review`] (the single-report review's function): no score or mark
+//! is taken from a file. Reports of another assignment, and unreadable ones, are named and
+//! skipped.
+
+use super::assignment::Assignment;
+use super::review::{read_report, review};
+use crate::formats::assignment_json;
+use crate::messages::{AssignmentMessages, Messages};
+use crate::model::Limits;
+use std::collections::BTreeMap;
+
+/// Most wrong answers listed per question.
+pub const MOST_WRONG: usize = 3;
+
+/// One question across the class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The item id.
+    pub id: String,
+    /// Its label in English.
+    pub label: String,
+    /// The correct answer.
+    pub answer: String,
+    /// Reports that got it right.
+    pub right: usize,
+    /// Reports counted.
+    pub of: usize,
+    /// The most common wrong answers, as typed (trimmed; blank: nothing typed), with how many
+    /// typed each: most first, then by text; at most [`MOST_WRONG`].
+    pub wrong: Vec<(String, usize)>,
+}
+
+/// Why a file was left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// Not a report the lab reads (the reader's message).
+    Unreadable(String),
+    /// A report of another assignment (its title).
+    OtherAssignment(String),
+}
+
+impl Skip {
+    /// What it says, in `a`'s language.
+    pub fn text(&self, a: &AssignmentMessages) -> String {
+        match self {
+            Skip::Unreadable(why) => crate::messages::fill(a.class_unreadable, &[("why", why)]),
+            Skip::OtherAssignment(title) => crate::messages::fill(
+                a.class_other_assignment,
+                &[("title", &crate::formats::json::quoted(title))],
+            ),
+        }
+    }
+}
+
+/// The class's reports reviewed together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassReview {
+    /// Each item of the assignment, in its order.
+    pub tallies: Vec<Tally>,
+    /// The files counted, in the order given.
+    pub counted: Vec<String>,
+    /// Files whose claimed score or marks differ from the recomputed ones (counted as marked).
+    pub edited: Vec<String>,
+    /// Files left out, and why.
+    pub skipped: Vec<(String, Skip)>,
+}
+
+/// Reviews `files` (name, text) against `assignment`: a report counts when the assignment it
+/// carries reads as the same assignment (its file may be formatted otherwise).
+pub fn class_review(
+    assignment: &Assignment,
+    files: &[(String, String)],
+    limits: Limits,
+    t: &Messages,
+    a: &AssignmentMessages,
+) -> ClassReview {
+    let mut out =
+        ClassReview { tallies: Vec::new(), counted: Vec::new(), edited: Vec::new(), skipped: Vec::new() };
+    let mut wrong: Vec<BTreeMap<String, usize>> = Vec::new();
+    for (name, text) in files {
+        let report = match read_report(text) {
+            Ok(r) => r,
+            Err(e) => {
+                out.skipped.push((name.clone(), Skip::Unreadable(e.text(a))));
+                continue;
+            }
+        };
+        if assignment_json::parse(&report.assignment).ok().as_ref() != Some(assignment) {
+            out.skipped.push((name.clone(), Skip::OtherAssignment(report.title.clone())));
+            continue;
+        }
+        let r = match review(&report, limits, t) {
+            Ok(r) => r,
+            Err(e) => {
+                out.skipped.push((name.clone(), Skip::Unreadable(e.text(a))));
+                continue;
+            }
+        };
+        if out.tallies.is_empty() {
+            out.tallies = r
+                .last
+                .lines
+                .iter()
+                .map(|l| Tally {
+                    id: l.marked.item.id.clone(),
+                    label: l.marked.item.label.clone(),
+                    answer: l.marked.item.answer.to_string(),
+                    right: 0,
+                    of: 0,
+                    wrong: Vec::new(),
+                })
+                .collect();
+            wrong = vec![BTreeMap::new(); out.tallies.len()];
+        }
+        for ((tally, wrong), line) in out.tallies.iter_mut().zip(&mut wrong).zip(&r.last.lines) {
+            tally.of += 1;
+            if line.marked.correct {
+                tally.right += 1;
+            } else {
+                *wrong.entry(line.marked.typed.trim().to_string()).or_insert(0) += 1;
+            }
+        }
+        if r.last.claims_differ() {
+            out.edited.push(name.clone());
+        }
+        out.counted.push(name.clone());
+    }
+    for (tally, wrong) in out.tallies.iter_mut().zip(wrong) {
+        let mut all: Vec<(String, usize)> = wrong.into_iter().collect();
+        all.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+        all.truncate(MOST_WRONG);
+        tally.wrong = all;
+    }
+    out
+}
+
+/// The review as text (the golden tests read it): each question, then the files counted,
+/// edited and skipped.
+pub fn class_table(c: &ClassReview, a: &AssignmentMessages) -> String {
+    let mut out = String::new();
+    for t in &c.tallies {
+        let wrong: Vec<String> = t
+            .wrong
+            .iter()
+            .map(|(typed, n)| {
+                format!(
+                    "{} x{n}",
+                    if typed.is_empty() {
+                        "(blank)".to_string()
+                    } else {
+                        crate::formats::json::quoted(typed)
+                    }
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "{}: {}/{} right (answer {}); wrong: {}\n",
+            t.id,
+            t.right,
+            t.of,
+            t.answer,
+            wrong.join(", ")
+        ));
+    }
+    out.push_str(&format!("counted: {}\n", c.counted.join(", ")));
+    out.push_str(&format!("scores edited: {}\n", c.edited.join(", ")));
+    for (name, why) in &c.skipped {
+        out.push_str(&format!("skipped {name}: {}\n", why.text(a)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::messages::{EN, EN_ASSIGNMENTS};
+    use crate::teaching::marking::mark;
+    use crate::teaching::report::{report, report_json};
+    use crate::teaching::report_csv::report_csv;
+    use std::path::PathBuf;
+
+    fn root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    fn shipped(name: &str) -> String {
+        std::fs::read_to_string(root().join("assignments").join(name)).unwrap()
+    }
+
+    /// A report the lab makes of `typed` for the assignment file `text`.
+    fn made(text: &str, typed: &[(&str, &str)], student: &str) -> crate::teaching::report::Report {
+        let a = assignment_json::parse(text).unwrap();
+        let items = a.answer_key().unwrap();
+        let typed = typed.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        report(&a, text, &mark(&items, &typed), "2026-12-01T09:00:00Z", &[], student)
+    }
+
+    /// The class's folder: what the lab exports for five students, and three files that must
+    /// not count as they claim.
+    fn class() -> Vec<(String, String)> {
+        let trace = shipped("lesson-trace.json");
+        let all = [
+            ("components", "4"),
+            ("steps", "17"),
+            ("reads", "50"),
+            ("writes", "7"),
+            ("revision", "7"),
+            ("rounds", "2"),
+        ];
+        let partly = [
+            ("components", "5"),
+            ("steps", "12"),
+            ("reads", "50"),
+            ("writes", "7"),
+            ("revision", "7"),
+            ("rounds", "1"),
+        ];
+        let other = [
+            ("components", "5"),
+            ("steps", "12"),
+            ("reads", "40"),
+            ("writes", "5"),
+            ("revision", "5"),
+            ("rounds", "1"),
+        ];
+        let mut edited = made(&trace, &other, "Dana");
+        edited.lines.iter_mut().for_each(|l| l.correct = true);
+        (edited.correct, edited.total) = (6, 6);
+        let corrupt = report_json(&made(&trace, &all, "Eli"));
+        let beyond = made(&shipped("beyond-the-tables.json"), &[("round.2.reads", "20")], "Fay");
+        vec![
+            ("ana.json".into(), report_json(&made(&trace, &all, "Ana"))),
+            ("ben.json".into(), report_json(&made(&trace, &partly, "Ben"))),
+            ("cy.csv".into(), report_csv(&made(&trace, &partly, "Cy"))),
+            ("dana-edited.json".into(), report_json(&edited)),
+            ("eli-corrupt.json".into(), corrupt[..corrupt.len() / 2].to_string()),
+            ("fay-other.json".into(), report_json(&beyond)),
+            ("gus.csv".into(), report_csv(&made(&trace, &[("steps", " 17 "), ("rounds", "")], "Gus"))),
+        ]
+    }
+
+    #[test]
+    fn a_class_folder_gives_the_golden_table() {
+        let dir = root().join("tests/golden/teach/class");
+        let files = class();
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::create_dir_all(&dir).unwrap();
+            for (name, text) in &files {
+                std::fs::write(dir.join(name), text).unwrap();
+            }
+        }
+        // The folder the e2e test drops is the one made here.
+        for (name, text) in &files {
+            assert_eq!(&std::fs::read_to_string(dir.join(name)).unwrap(), text, "{name}");
+        }
+        let a = assignment_json::parse(&shipped("lesson-trace.json")).unwrap();
+        let c = class_review(&a, &files, Limits::MODEL, &EN, &EN_ASSIGNMENTS);
+        let table = class_table(&c, &EN_ASSIGNMENTS);
+        let golden = root().join("tests/golden/teach/class_review.txt");
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&golden, &table).unwrap();
+        }
+        assert_eq!(table, std::fs::read_to_string(golden).unwrap());
+        // The edited file counts as marked, not as claimed: Dana got none right.
+        assert_eq!(c.edited, ["dana-edited.json"]);
+        assert_eq!((c.tallies[0].id.as_str(), c.tallies[0].right), ("steps", 2));
+        assert_eq!(c.counted.len(), 5);
+        assert_eq!(
+            c.skipped.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+            ["eli-corrupt.json", "fay-other.json"]
+        );
+    }
+
+    #[test]
+    fn the_same_assignment_formatted_otherwise_still_counts() {
+        let trace = shipped("lesson-trace.json");
+        let compact =
+            serde_json::to_string(&serde_json::from_str::<serde_json::Value>(&trace).unwrap()).unwrap();
+        let files = vec![("x.json".to_string(), report_json(&made(&compact, &[("steps", "17")], "X")))];
+        let a = assignment_json::parse(&trace).unwrap();
+        let c = class_review(&a, &files, Limits::MODEL, &EN, &EN_ASSIGNMENTS);
+        assert_eq!((c.counted.len(), c.skipped.len(), c.tallies[0].right), (1, 0, 1));
+    }
+}

@@ -1,0 +1,96 @@
+//! What a teacher hands out for an assignment: the student link, the iframe snippet for the
+//! course page, and the answer key as `cplab answer-key` prints it (the CLI calls
+//! [`answer_key_table`] too: one table).
+
+use super::assignment::Item;
+use super::report::encode_link;
+use super::share::escape;
+use crate::formats::json::{quoted, visible};
+
+/// The student link: the lab's address `base` (without a query) and `?a=` with the file.
+pub fn student_link(base: &str, text: &str) -> String {
+    format!("{base}?a={}", encode_link(text))
+}
+
+/// The iframe for the course page (README, "Embedding in the course page"): the lab at `base`,
+/// embedded with the page's fixed height, posting only to `host` (the course page's origin).
+pub fn iframe_snippet(base: &str, text: &str, host: &str) -> String {
+    let mut host_param = String::new();
+    escape(&mut host_param, host.trim());
+    let src = format!("{base}?embed=1&height=fixed&host={host_param}&a={}", encode_link(text));
+    format!(
+        "<iframe\n  title=\"Control Plane Lab\"\n  src=\"{}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n",
+        src.replace('&', "&amp;").replace('"', "&quot;")
+    )
+}
+
+/// The name the assignment file is saved under: `assignment-` and its title's words.
+pub fn json_file_name(title: &str) -> String {
+    super::report::file_name(title, "", "json").replacen("lab-report", "assignment", 1)
+}
+
+/// The answer key as a table: the title, then each item, its answer and its tolerance.
+pub fn answer_key_table(title: &str, items: &[Item]) -> String {
+    // A title is the teacher's text: control characters (an escape that clears the terminal) are
+    // shown escaped, never sent.
+    let title = quoted(title);
+    let title = title.trim_matches('"');
+    // An id holds the teacher's key: shown escaped before it is padded, so columns line up and
+    // two keys that differ by an invisible character print differently.
+    let rows: Vec<(String, String, u64)> =
+        items.iter().map(|i| (visible(&i.id), i.answer.to_string(), i.tolerance)).collect();
+    // Each column as wide as its widest cell (a writers answer names three parts), and never
+    // narrower than the table has always been, so short keys print as they did.
+    let width = |cell: fn(&(String, String, u64)) -> usize, least: usize| {
+        rows.iter().map(cell).max().unwrap_or(0).max(least)
+    };
+    let item_width = width(|r| r.0.chars().count(), 40);
+    let answer_width = width(|r| r.1.chars().count(), 7);
+    let mut out =
+        format!("{title}\n{:<item_width$} {:>answer_width$} {:>9}\n", "item", "answer", "tolerance");
+    for (id, answer, tolerance) in rows {
+        out.push_str(&format!("{id:<item_width$} {answer:>answer_width$} {tolerance:>9}\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::assignment_json::parse;
+    use crate::teaching::report::decode_link;
+
+    const TEXT: &str =
+        r#"{"version": 1, "title": "T", "predict": ["steps", "reads"], "tolerance": {"reads": 2}}"#;
+
+    #[test]
+    fn the_link_and_the_snippet_carry_the_file_and_the_host() {
+        let link = student_link("https://lab.example/x/", TEXT);
+        let code = link.strip_prefix("https://lab.example/x/?a=").unwrap();
+        assert_eq!(decode_link(code).unwrap(), TEXT);
+        let snippet = iframe_snippet("https://lab.example/x/", TEXT, "https://academia.sh");
+        assert_eq!(
+            snippet,
+            format!(
+                "<iframe\n  title=\"Control Plane Lab\"\n  src=\"https://lab.example/x/?embed=1&amp;height=fixed&amp;host=https%3A%2F%2Facademia.sh&amp;a={code}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n"
+            )
+        );
+    }
+
+    #[test]
+    fn the_file_is_named_by_its_title() {
+        assert_eq!(
+            json_file_name("Trace one request: end to end!"),
+            "assignment-trace-one-request-end-to-end.json"
+        );
+    }
+
+    #[test]
+    fn the_answer_key_is_the_clis_table() {
+        let items = parse(TEXT).unwrap().answer_key().unwrap();
+        assert_eq!(
+            answer_key_table("T", &items),
+            "T\nitem                                      answer tolerance\nsteps                                         17         0\nreads                                         50         2\n"
+        );
+    }
+}

@@ -1,0 +1,248 @@
+//! The workbench's scenario as tables (issue 21), a first table: the requests that set a
+//! service's desired copies. Rows are read from, and written into, the draft's scenario as the
+//! format writes it, each field as typed; the format's reader names what is wrong, by row.
+//! Requests of other kinds (a copy, a node, a removal) are kept as written and counted.
+
+use super::workbench::Draft;
+use crate::messages::AssignmentMessages;
+use crate::model::Limits;
+use serde_json::{json, Value as Json};
+
+/// A request that sets a service's desired copies, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestRow {
+    /// Its place in the scenario's `requests`.
+    pub at: usize,
+    /// The key (`service/collector`).
+    pub key: String,
+    /// The desired copies, as typed.
+    pub desired: String,
+}
+
+/// Whether `v` is a request that sets `desired` alone.
+fn is_desired(v: &Json) -> bool {
+    v.get("value").and_then(Json::as_object).is_some_and(|o| o.len() == 1 && o.contains_key("desired"))
+        && v.get("key").is_some_and(Json::is_string)
+}
+
+/// The draft's desired-copies requests, and how many requests of other kinds it keeps.
+pub fn request_rows(draft: &Draft) -> (Vec<RequestRow>, usize) {
+    let list = draft.scenario.as_ref().and_then(|s| s.get("requests")).and_then(Json::as_array);
+    let (mut rows, mut others) = (Vec::new(), 0);
+    for (at, r) in list.into_iter().flatten().enumerate() {
+        if !is_desired(r) {
+            others += 1;
+            continue;
+        }
+        let desired = match &r["value"]["desired"] {
+            Json::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        rows.push(RequestRow { at, key: r["key"].as_str().unwrap_or_default().to_string(), desired });
+    }
+    (rows, others)
+}
+
+/// The scenario's `requests`, made a list if it is none yet.
+fn requests(draft: &mut Draft) -> &mut Vec<Json> {
+    let scenario = draft.scenario.get_or_insert_with(|| json!({}));
+    if !scenario.is_object() {
+        *scenario = json!({});
+    }
+    let list = &mut scenario["requests"];
+    if !list.is_array() {
+        *list = json!([]);
+    }
+    match list {
+        Json::Array(items) => items,
+        _ => unreachable!("made an array just above"),
+    }
+}
+
+/// Sets request `at` to `key` wanting `desired` copies (as typed: a number is written as one).
+pub fn set_request(draft: &mut Draft, at: usize, key: &str, desired: &str) {
+    let desired = match serde_json::from_str::<Json>(desired.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(desired),
+    };
+    if let Some(r) = requests(draft).get_mut(at) {
+        *r = json!({"key": key, "value": {"desired": desired}});
+    }
+}
+
+/// Adds a request for the lesson's service, to be edited.
+pub fn add_request(draft: &mut Draft) {
+    requests(draft).push(json!({"key": "service/collector", "value": {"desired": 5}}));
+}
+
+/// Removes request `at`.
+pub fn remove_request(draft: &mut Draft, at: usize) {
+    let list = requests(draft);
+    if at < list.len() {
+        list.remove(at);
+    }
+}
+
+/// A starting node, as typed: the lesson's (or `initial`'s) value, or its change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    /// The key (`node/m3`).
+    pub key: String,
+    /// Its capacity, as typed.
+    pub capacity: String,
+    /// `alive` or `dead` (as written).
+    pub health: String,
+}
+
+/// The typed text of a JSON field (a string as it is, anything else as JSON).
+fn typed(v: &Json) -> String {
+    match v {
+        Json::String(s) => s.clone(),
+        Json::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// The starting nodes of the draft's scenario: those of `initial` (else the lesson's three),
+/// then nodes its `changes` add, each with its change applied; a node the changes remove is left
+/// out.
+pub fn node_rows(draft: &Draft) -> Vec<NodeRow> {
+    let scenario = draft.scenario.as_ref();
+    let mut rows: Vec<NodeRow> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
+        Some(initial) => initial
+            .iter()
+            .filter(|(k, _)| k.starts_with("node/"))
+            .map(|(k, v)| NodeRow {
+                key: k.clone(),
+                capacity: typed(&v["capacity"]),
+                health: typed(&v["health"]),
+            })
+            .collect(),
+        None => (1..=3)
+            .map(|i| NodeRow { key: format!("node/m{i}"), capacity: "4".into(), health: "alive".into() })
+            .collect(),
+    };
+    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
+    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with("node/")) {
+        let row = NodeRow { key: k.clone(), capacity: typed(&v["capacity"]), health: typed(&v["health"]) };
+        match rows.iter().position(|r| &r.key == k) {
+            Some(i) if v.is_null() => {
+                rows.remove(i);
+            }
+            Some(i) => rows[i] = row,
+            None if v.is_null() => {}
+            None => rows.push(row),
+        }
+    }
+    rows
+}
+
+/// Sets node `key`'s capacity and health, as a change to the starting state.
+pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
+    let capacity = match serde_json::from_str::<Json>(capacity.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(capacity),
+    };
+    let scenario = draft.scenario.get_or_insert_with(|| json!({}));
+    if !scenario.is_object() {
+        *scenario = json!({});
+    }
+    if !scenario["changes"].is_object() {
+        scenario["changes"] = json!({});
+    }
+    scenario["changes"][key] = json!({"capacity": capacity, "health": health});
+}
+
+/// The draft's run, counted as the lesson's summary line counts it (`cplab trace`'s last
+/// line), within `limits`; what stops it (a scenario's error, a run past the limits) said in
+/// `a`'s language. Shown live beside the scenario.
+pub fn scenario_counts(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Result<String, String> {
+    let scenario = match &draft.scenario {
+        None => crate::model::Scenario::lesson(),
+        Some(v) => crate::formats::scenario_json::from_value(v, "scenario").map_err(|e| e.text(a))?,
+    };
+    let outcome = scenario.run_within(false, limits).map_err(|l| a.step_limit(&l))?;
+    let store = outcome.plane.store();
+    let summary = crate::model::TraceSummary::of(store.trace(), store.revision(), outcome.plane.rounds());
+    Ok(crate::formats::tables::summary_line(&summary))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::assignment_json::parse;
+    use crate::messages::EN_ASSIGNMENTS;
+    use crate::teaching::workbench::{diagnose, Section};
+
+    #[test]
+    fn rows_edit_the_scenario_as_the_format_writes_it() {
+        let mut d = Draft { title: "t".into(), ..Draft::default() };
+        d.set_predict(crate::formats::assignment::Quantity::Steps, true);
+        assert_eq!(
+            request_rows(&d),
+            (vec![RequestRow { at: 0, key: "service/collector".into(), desired: "5".into() }], 0)
+        );
+        add_request(&mut d);
+        set_request(&mut d, 1, "service/verifier", " 3 ");
+        let a = parse(&d.text()).unwrap();
+        assert_eq!(a.scenario.requests.len(), 2);
+        assert_eq!(a.scenario.requests[1].key, "service/verifier");
+        // A bad number is kept as typed and named by row.
+        set_request(&mut d, 0, "service/collector", "five");
+        assert_eq!(request_rows(&d).0[0].desired, "five");
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        assert_eq!(notes[0].section, Section::Request(0));
+        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found a string");
+        remove_request(&mut d, 0);
+        assert_eq!(request_rows(&d).0.len(), 1);
+        assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes.iter().all(|n| !n.error));
+    }
+
+    #[test]
+    fn nodes_are_the_starting_state_plus_changes_and_a_bad_capacity_is_named_on_its_row() {
+        let mut d = Draft { title: "t".into(), ..Draft::default() };
+        d.set_predict(crate::formats::assignment::Quantity::Steps, true);
+        let lesson: Vec<NodeRow> = node_rows(&d);
+        assert_eq!(
+            lesson.iter().map(|r| format!("{} {} {}", r.key, r.capacity, r.health)).collect::<Vec<_>>(),
+            ["node/m1 4 alive", "node/m2 4 alive", "node/m3 4 alive"]
+        );
+        set_node(&mut d, "node/m3", "0", "dead");
+        assert_eq!(
+            node_rows(&d)[2],
+            NodeRow { key: "node/m3".into(), capacity: "0".into(), health: "dead".into() }
+        );
+        let a = parse(&d.text()).unwrap();
+        let m3 = a.scenario.initial.iter().find(|(k, _)| &**k == "node/m3").unwrap();
+        assert_eq!(
+            crate::messages::EN.value(&m3.1),
+            crate::messages::EN.value(&crate::model::Value::Node(crate::model::Node {
+                capacity: 0,
+                health: crate::model::Health::Dead
+            }))
+        );
+        set_node(&mut d, "node/m2", "lots", "alive");
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        assert_eq!(notes[0].section, Section::Change("node/m2".into()));
+        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found a string");
+        assert_eq!(node_rows(&d)[1].capacity, "lots");
+        // A file's own `initial` gives the nodes.
+        let full = Draft::open(
+            &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assignments/full-node.json"))
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(node_rows(&full).iter().map(|r| r.capacity.as_str()).collect::<Vec<_>>(), ["2", "1", "0"]);
+    }
+
+    #[test]
+    fn other_requests_are_kept_and_counted() {
+        let d = Draft {
+            scenario: Some(
+                json!({"requests": [{"key": "node/m3", "value": {"capacity": 2, "health": "alive"}}, {"key": "copy/x", "value": null}]}),
+            ),
+            ..Draft::default()
+        };
+        assert_eq!(request_rows(&d), (vec![], 2));
+    }
+}

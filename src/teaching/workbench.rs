@@ -1,0 +1,394 @@
+//! The teacher's workbench (issue 21): an assignment as the teacher edits it, without JSON. A
+//! [`Draft`] keeps every field as typed (a tolerance "abc" stays "abc"), writes the assignment
+//! file ([`Draft::text`]), and is checked by the format's own reader and `cplab check`'s
+//! warnings ([`diagnose`]), each message placed beside the field it names ([`Section::of`]).
+
+use super::assignment::{Cell, Item, Quantity, Question, ASSIGNMENT_VERSION};
+use super::warnings::{check, Checked};
+use crate::formats::assignment_json;
+use crate::formats::json::{quoted, whole, InputError};
+use crate::formats::tables::row_name;
+use crate::messages::AssignmentMessages;
+use crate::model::{Limits, PartSet, MATRIX_ORDER};
+use serde_json::{json, Map, Value as Json};
+
+/// The largest tolerance the format takes.
+const MAX_TOLERANCE: u64 = 1_000_000;
+
+/// An assignment being edited: each field as the teacher left it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    /// The heading students see.
+    pub title: String,
+    /// Shown above the predictions.
+    pub instructions: String,
+    /// The scenario as the opened file gives it, kept as written (none: the lesson's request).
+    pub scenario: Option<Json>,
+    /// The counts students predict, in the lesson's summary order.
+    pub predict: Vec<Quantity>,
+    /// The failure-matrix rows asked, in the matrix's order.
+    pub rows: Vec<PartSet>,
+    /// The cells asked in each of those rows, in the matrix's column order.
+    pub cells: Vec<Cell>,
+    /// Questions beyond the counts and cells, in the order asked.
+    pub ask: Vec<Question>,
+    /// Tolerances by item id or quantity/cell name, each as typed.
+    pub tolerance: Vec<(String, String)>,
+    /// Whether answers are shown after the run.
+    pub reveal: bool,
+    /// Retries allowed, as typed (blank: none).
+    pub retries: String,
+}
+
+impl Default for Draft {
+    /// The lesson's scenario with nothing asked yet: where a new assignment starts.
+    fn default() -> Draft {
+        Draft {
+            title: String::new(),
+            instructions: String::new(),
+            scenario: Some(json!({"requests": [{"key": "service/collector", "value": {"desired": 5}}]})),
+            predict: Vec::new(),
+            rows: Vec::new(),
+            cells: Vec::new(),
+            ask: Vec::new(),
+            tolerance: Vec::new(),
+            reveal: true,
+            retries: String::new(),
+        }
+    }
+}
+
+impl Draft {
+    /// Opens an assignment file (or a link's decoded text): the format's reader decides whether
+    /// it is one; its scenario is kept as the file writes it.
+    pub fn open(text: &str) -> Result<Draft, InputError> {
+        let a = assignment_json::parse(text)?;
+        // Read once more as plain JSON for the scenario as written (the reader above took it).
+        let doc: Option<Json> = serde_json::from_str(text.strip_prefix('\u{feff}').unwrap_or(text)).ok();
+        let (rows, cells) = a.matrix.map(|m| (m.rows, m.cells)).unwrap_or_default();
+        Ok(Draft {
+            title: a.title,
+            instructions: a.instructions,
+            scenario: doc.and_then(|d| d.get("scenario").cloned()),
+            predict: a.predict,
+            rows,
+            cells,
+            ask: a.ask,
+            tolerance: a.tolerance.into_iter().map(|(k, n)| (k, n.to_string())).collect(),
+            reveal: a.reveal,
+            retries: if a.retries == 0 { String::new() } else { a.retries.to_string() },
+        })
+    }
+
+    /// Ticks or unticks a count, keeping the lesson's summary order.
+    pub fn set_predict(&mut self, q: Quantity, on: bool) {
+        self.predict.retain(|&p| p != q);
+        if on {
+            self.predict.push(q);
+            self.predict.sort_by_key(|p| Quantity::ALL.iter().position(|a| a == p));
+        }
+    }
+
+    /// Ticks or unticks a failure-matrix row, keeping the matrix's order.
+    pub fn set_row(&mut self, down: PartSet, on: bool) {
+        self.rows.retain(|&r| r != down);
+        if on {
+            self.rows.push(down);
+            self.rows.sort_by_key(|r| MATRIX_ORDER.iter().position(|m| m == r));
+        }
+    }
+
+    /// Ticks or unticks a matrix cell, keeping the column order.
+    pub fn set_cell(&mut self, cell: Cell, on: bool) {
+        self.cells.retain(|&c| c != cell);
+        if on {
+            self.cells.push(cell);
+            self.cells.sort_by_key(|c| Cell::ALL.iter().position(|a| a == c));
+        }
+    }
+
+    /// Sets the tolerance typed for `key` (blank: none).
+    pub fn set_tolerance(&mut self, key: &str, typed: &str) {
+        match self.tolerance.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) if !typed.trim().is_empty() => entry.1 = typed.to_string(),
+            Some(_) => self.tolerance.retain(|(k, _)| k != key),
+            None if !typed.trim().is_empty() => self.tolerance.push((key.to_string(), typed.to_string())),
+            None => {}
+        }
+    }
+
+    /// The tolerance typed for `key` (blank: none).
+    pub fn tolerance_of(&self, key: &str) -> &str {
+        self.tolerance.iter().find(|(k, _)| k == key).map_or("", |(_, t)| t.as_str())
+    }
+
+    /// The assignment file: what `cplab check` reads, fields in the format's order. A number
+    /// typed as a number is written as one; anything else is written as the text typed, which the
+    /// format's reader then names.
+    pub fn text(&self) -> String {
+        let mut doc = Map::new();
+        doc.insert("version".into(), json!(ASSIGNMENT_VERSION));
+        doc.insert("title".into(), json!(self.title));
+        if !self.instructions.is_empty() {
+            doc.insert("instructions".into(), json!(self.instructions));
+        }
+        if let Some(s) = &self.scenario {
+            doc.insert("scenario".into(), s.clone());
+        }
+        if !self.predict.is_empty() {
+            doc.insert("predict".into(), json!(self.predict.iter().map(|q| q.id()).collect::<Vec<_>>()));
+        }
+        if !self.rows.is_empty() || !self.cells.is_empty() {
+            let rows: Vec<String> = self.rows.iter().map(|&d| row_name(d)).collect();
+            let cells: Vec<&str> = self.cells.iter().map(|c| c.id()).collect();
+            doc.insert("matrix".into(), json!({"rows": rows, "cells": cells}));
+        }
+        if !self.ask.is_empty() {
+            doc.insert("ask".into(), Json::Array(self.ask.iter().map(question_json).collect()));
+        }
+        if !self.tolerance.is_empty() {
+            let t: Map<String, Json> =
+                self.tolerance.iter().map(|(k, v)| (k.clone(), typed_number(v))).collect();
+            doc.insert("tolerance".into(), Json::Object(t));
+        }
+        doc.insert("reveal".into(), json!(self.reveal));
+        if !self.retries.trim().is_empty() {
+            doc.insert("retries".into(), typed_number(&self.retries));
+        }
+        let mut out = serde_json::to_string_pretty(&Json::Object(doc)).unwrap_or_default();
+        out.push('\n');
+        out
+    }
+
+    /// The tolerance keys the draft may give: each count, each cell asked, each question.
+    pub fn tolerance_keys(&self) -> Vec<String> {
+        let counts = self.predict.iter().map(|q| q.id().to_string());
+        let cells = if self.rows.is_empty() { Vec::new() } else { self.cells.clone() };
+        let cells = cells.into_iter().map(|c| c.id().to_string());
+        counts.chain(cells).chain(self.ask.iter().map(Question::id)).collect()
+    }
+}
+
+/// A question as the format writes it (what `parse_question` reads back).
+pub fn question_json(q: &Question) -> Json {
+    fn count(second: bool, names: [&'static str; 2]) -> &'static str {
+        names[usize::from(second)]
+    }
+    match q {
+        Question::Round { round, writes } => {
+            json!({"round": round, "count": count(*writes, ["reads", "writes"])})
+        }
+        Question::PartReads(p) => json!({"component": p.name()}),
+        Question::Writers(key) => json!({"writers": key}),
+        Question::Service { service, actual } => {
+            json!({"service": service, "count": count(*actual, ["believed", "actual"])})
+        }
+        Question::Repair { down, cell } => json!({"repair": row_name(*down), "cell": cell.id()}),
+    }
+}
+
+/// Opens a pasted student link (`https://…/?a=CODE&…`) or its code alone; what is wrong is said
+/// in `a`'s language.
+pub fn open_pasted(pasted: &str, a: &AssignmentMessages) -> Result<Draft, String> {
+    let pasted = pasted.trim();
+    let query = pasted.split_once('?').map_or(pasted, |(_, q)| q);
+    let query = query.split('#').next().unwrap_or("");
+    let code = query.split('&').find_map(|p| p.strip_prefix("a=")).unwrap_or(query);
+    let text = crate::teaching::report::decode_link(code).map_err(|p| p.text(a))?;
+    Draft::open(&text).map_err(|e| e.text(a))
+}
+
+/// The kinds of question `ask` holds, as the format names them.
+pub const QUESTION_KINDS: [&str; 5] = ["round", "component", "writers", "service", "repair"];
+
+/// A question of kind `kind` from what was typed for it (`first`: the round, component, key,
+/// service or row; `second`: its count or cell), read by the format's own reader as entry `at`
+/// of `ask`, so a bad field gets the message a file would.
+pub fn typed_question(kind: &str, first: &str, second: &str, at: usize) -> Result<Question, InputError> {
+    let doc = match kind {
+        "round" => json!({"round": typed_number(first), "count": second}),
+        "service" => json!({"service": first, "count": second}),
+        "repair" => json!({"repair": first, "cell": second}),
+        other => json!({ other: first }),
+    };
+    crate::formats::question::parse_question(&doc, &format!("ask[{at}]"))
+}
+
+/// A number typed (surrounding spaces ignored) as a JSON number, so the format's reader says
+/// what is wrong with it (`-1`, `1.5`); anything else as the text itself.
+fn typed_number(typed: &str) -> Json {
+    match serde_json::from_str::<Json>(typed.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(typed),
+    }
+}
+
+/// Where a message is shown: the part of the workbench its field belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Section {
+    /// The document as a whole (a version, a file too large).
+    Whole,
+    /// The title field.
+    Title,
+    /// The instructions field.
+    Instructions,
+    /// The scenario.
+    Scenario,
+    /// One of the scenario's requests, by its place.
+    Request(usize),
+    /// One of the scenario's changes to the starting state, by its key.
+    Change(String),
+    /// The counts ticked.
+    Predict,
+    /// The failure-matrix rows and cells.
+    Matrix,
+    /// One question of `ask`, by its place.
+    Ask(usize),
+    /// One tolerance, by its key.
+    Tolerance(String),
+    /// The reveal switch.
+    Reveal,
+    /// The retries field.
+    Retries,
+}
+
+impl Section {
+    /// The section a field path (`ask[2].round`, `tolerance["reads"]`) belongs to, among the
+    /// tolerance keys of `draft`.
+    pub fn of(path: &str, draft: &Draft) -> Section {
+        let head = path.split(['.', '[']).next().unwrap_or("");
+        match head {
+            "title" => Section::Title,
+            "instructions" => Section::Instructions,
+            "scenario" if path.starts_with("scenario.changes[") => draft
+                .scenario
+                .as_ref()
+                .and_then(|s| s.get("changes"))
+                .and_then(Json::as_object)
+                .and_then(|c| {
+                    c.keys().find(|k| {
+                        let field = format!("scenario.changes[{}]", quoted(k));
+                        path == field || path.starts_with(&format!("{field}."))
+                    })
+                })
+                .map_or(Section::Scenario, |k| Section::Change(k.clone())),
+            "scenario" => path
+                .strip_prefix("scenario.requests[")
+                .and_then(|rest| rest.split(']').next())
+                .and_then(|n| n.parse().ok())
+                .map_or(Section::Scenario, Section::Request),
+            "predict" => Section::Predict,
+            "matrix" => Section::Matrix,
+            "reveal" => Section::Reveal,
+            "retries" => Section::Retries,
+            "ask" => path["ask[".len().min(path.len())..]
+                .split(']')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .map_or(Section::Predict, Section::Ask),
+            "tolerance" => draft
+                .tolerance
+                .iter()
+                .find(|(k, _)| tolerance_field(k) == path)
+                .map_or(Section::Whole, |(k, _)| Section::Tolerance(k.clone())),
+            _ => Section::Whole,
+        }
+    }
+}
+
+/// The field path of the tolerance for `key`, as errors and warnings name it.
+pub fn tolerance_field(key: &str) -> String {
+    format!("tolerance[{}]", quoted(key))
+}
+
+/// One message beside a field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Where it is shown.
+    pub section: Section,
+    /// What it says (without the field's path: it stands beside the field).
+    pub text: String,
+    /// An error (no file can be made) rather than a warning.
+    pub error: bool,
+}
+
+/// A draft checked: the file, the messages, and (when it is a usable assignment) its answer key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnosis {
+    /// The file the draft writes.
+    pub text: String,
+    /// Errors first, then `cplab check`'s warnings, in its order.
+    pub notes: Vec<Note>,
+    /// The answer key with the warnings, when there is no error.
+    pub checked: Option<Checked>,
+}
+
+impl Diagnosis {
+    /// The answer key's items (none while the draft has an error).
+    pub fn items(&self) -> &[Item] {
+        self.checked.as_ref().map_or(&[], |c| c.items.as_slice())
+    }
+
+    /// The notes shown in `section`.
+    pub fn at(&self, section: &Section) -> Vec<Note> {
+        self.notes.iter().filter(|n| &n.section == section).cloned().collect()
+    }
+}
+
+/// Checks a draft as `cplab check` checks its file: every typed number on its own by the format's
+/// rule (so each bad one is named at once), then the whole file by the format's reader, then the warnings, from
+/// the same [`check`] the CLI calls, within `limits`.
+pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagnosis {
+    let text = draft.text();
+    let mut notes = Vec::new();
+    let note = |e: InputError, notes: &mut Vec<Note>| {
+        let n = Note { section: Section::of(&e.path, draft), text: e.problem.text(a), error: true };
+        if !notes.contains(&n) {
+            notes.push(n);
+        }
+    };
+    for (key, typed) in &draft.tolerance {
+        if let Err(e) = whole(&typed_number(typed), &tolerance_field(key), 0, MAX_TOLERANCE) {
+            note(e, &mut notes);
+        }
+    }
+    // The scenario on its own too: its errors show even while another field has one.
+    if let Some(s) = &draft.scenario {
+        if let Err(e) = crate::formats::scenario_json::from_value(s, "scenario") {
+            note(e, &mut notes);
+        }
+    }
+    if !draft.retries.trim().is_empty() {
+        let most = u64::from(assignment_json::MAX_RETRIES);
+        if let Err(e) = whole(&typed_number(&draft.retries), "retries", 0, most) {
+            note(e, &mut notes);
+        }
+    }
+    let parsed = assignment_json::parse(&text);
+    let checked = match parsed {
+        Err(e) => {
+            note(e, &mut notes);
+            None
+        }
+        Ok(_) if !notes.is_empty() => None,
+        Ok(assignment) => match check(&assignment, limits) {
+            Ok(c) => {
+                for w in &c.warnings {
+                    let section = Section::of(&w.field(), draft);
+                    notes.push(Note { section, text: w.problem().text(a), error: false });
+                }
+                Some(c)
+            }
+            Err(limit) => {
+                let text = crate::messages::fill(a.teach_no_key, &[("why", &a.step_limit(&limit))]);
+                notes.push(Note { section: Section::Scenario, text, error: true });
+                None
+            }
+        },
+    };
+    Diagnosis { text, notes, checked }
+}
+
+#[cfg(test)]
+#[path = "workbench_tests.rs"]
+mod tests;

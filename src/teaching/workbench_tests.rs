@@ -1,0 +1,222 @@
+use super::*;
+use crate::messages::EN_ASSIGNMENTS;
+use crate::model::Part;
+use crate::teaching::assignment::Assignment;
+
+/// A golden file; `UPDATE_GOLDEN=1` writes `made` as it.
+fn golden(name: &str, made: &str) -> String {
+    let path = format!("{}/tests/golden/teach/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, made).unwrap();
+    }
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn shipped(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/assignments/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// The lesson's trace assignment as the workbench's flow builds it from scratch.
+pub(crate) fn lesson_trace() -> Draft {
+    let mut d = Draft { title: "Trace one request end to end".into(), ..Draft::default() };
+    d.instructions = assignment_json::parse(&shipped("lesson-trace.json")).unwrap().instructions;
+    for q in Quantity::ALL {
+        d.set_predict(q, true);
+    }
+    d
+}
+
+#[test]
+fn the_lesson_trace_built_from_scratch_is_the_shipped_assignment() {
+    let d = lesson_trace();
+    // The file the e2e flow exports, byte for byte.
+    assert_eq!(d.text(), golden("lesson-trace.json", &d.text()));
+    let ours = assignment_json::parse(&d.text()).unwrap();
+    let shipped = assignment_json::parse(&shipped("lesson-trace.json")).unwrap();
+    // The shipped file lists its counts in another order; the same counts, the same run.
+    let sorted = |mut v: Vec<Quantity>| {
+        v.sort();
+        v
+    };
+    assert_eq!(
+        Assignment { predict: sorted(ours.predict.clone()), ..ours.clone() },
+        Assignment { predict: sorted(shipped.predict.clone()), ..shipped }
+    );
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
+    assert_eq!(
+        diagnosis.notes,
+        [Note {
+            section: Section::Scenario,
+            text: "every answer is the lesson's own (its run gives the lesson's numbers): a student can copy them from the lesson, and the assignment teaches nothing beyond it; change the run (\"changes\") or ask what the lesson does not print".into(),
+            error: false
+        }]
+    );
+    let answers: Vec<String> = diagnosis.items().iter().map(|i| format!("{}={}", i.id, i.answer)).collect();
+    assert_eq!(answers, ["components=4", "steps=17", "reads=50", "writes=7", "revision=7", "rounds=2"]);
+}
+
+#[test]
+fn every_shipped_assignment_opens_and_writes_an_equal_assignment() {
+    for name in ["lesson-trace.json", "beyond-the-tables.json", "failure-matrix.json", "full-node.json"] {
+        let text = shipped(name);
+        let d = Draft::open(&text).unwrap();
+        let again = assignment_json::parse(&d.text()).unwrap();
+        assert_eq!(again, assignment_json::parse(&text).unwrap(), "{name}");
+        assert_eq!(Draft::open(&d.text()).unwrap(), d, "{name}");
+    }
+}
+
+#[test]
+fn a_bad_typed_field_is_named_beside_it_and_kept() {
+    let mut d = lesson_trace();
+    d.set_tolerance("reads", "abc");
+    d.set_tolerance("steps", "-1");
+    d.title = "  ".into();
+    d.retries = "21".into();
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
+    let said: Vec<(Section, &str, bool)> =
+        diagnosis.notes.iter().map(|n| (n.section.clone(), n.text.as_str(), n.error)).collect();
+    assert_eq!(
+        said,
+        [
+            (
+                Section::Tolerance("reads".into()),
+                "must be a whole number from 0 to 1000000, found a string",
+                true
+            ),
+            (Section::Tolerance("steps".into()), "must not be negative, found -1", true),
+            (Section::Retries, "must be from 0 to 20, found 21", true),
+            (Section::Title, "an assignment needs a title", true),
+        ]
+    );
+    assert!(diagnosis.checked.is_none());
+    // Nothing typed is lost: the draft and its file keep the text.
+    assert_eq!(d.tolerance_of("reads"), "abc");
+    assert!(d.text().contains("\"reads\": \"abc\""));
+    // Cleared, the field is gone.
+    d.set_tolerance("reads", " ");
+    assert_eq!(d.tolerance_of("reads"), "");
+}
+
+#[test]
+fn checks_warnings_stand_beside_their_fields() {
+    let mut d = Draft::open(&shipped("beyond-the-tables.json")).unwrap();
+    d.ask.push(Question::Writers("copy/verifier-9".into()));
+    d.ask.push(Question::Round { round: 9, writes: false });
+    d.set_tolerance("writers.copy/verifier-9", "1");
+    d.retries = "2".into();
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
+    let placed: Vec<(Section, bool)> = diagnosis.notes.iter().map(|n| (n.section.clone(), n.error)).collect();
+    assert_eq!(
+        placed,
+        [
+            (Section::Ask(8), false),
+            (Section::Ask(9), false),
+            (Section::Tolerance("writers.copy/verifier-9".into()), false),
+            (Section::Retries, false),
+        ]
+    );
+    // The same texts `cplab check` prints after the field's path.
+    let checked = diagnosis.checked.as_ref().unwrap();
+    let cli: Vec<String> = checked.warnings.iter().map(|w| w.to_string()).collect();
+    for (note, line) in diagnosis.notes.iter().zip(&cli) {
+        assert!(line.ends_with(&format!(": {}", note.text)), "{line}");
+    }
+}
+
+#[test]
+fn sections_are_found_from_paths() {
+    let mut d = Draft::default();
+    d.set_tolerance("round.2.reads", "1");
+    for (path, want) in [
+        ("title", Section::Title),
+        ("ask[12].round", Section::Ask(12)),
+        ("matrix.rows[1]", Section::Matrix),
+        ("predict[0]", Section::Predict),
+        ("scenario.requests[0].value", Section::Request(0)),
+        ("scenario.initial", Section::Scenario),
+        ("tolerance[\"round.2.reads\"]", Section::Tolerance("round.2.reads".into())),
+        ("tolerance[\"other\"]", Section::Whole),
+        ("version", Section::Whole),
+        ("", Section::Whole),
+    ] {
+        assert_eq!(Section::of(path, &d), want, "{path}");
+    }
+}
+
+#[test]
+fn ticks_keep_the_formats_order_and_name_their_tolerances() {
+    let mut d = Draft { title: "x".into(), ..Draft::default() };
+    d.set_predict(Quantity::Rounds, true);
+    d.set_predict(Quantity::Steps, true);
+    d.set_predict(Quantity::Rounds, false);
+    d.set_predict(Quantity::Writes, true);
+    d.set_cell(Cell::Wr, true);
+    d.set_cell(Cell::Scale, true);
+    d.set_row(PartSet::of(Part::Scheduler), true);
+    d.set_row(PartSet::NONE, true);
+    d.ask.push(Question::PartReads(Part::Scheduler));
+    assert_eq!(d.tolerance_keys(), ["steps", "writes", "scale", "wr", "component.scheduler.reads"]);
+    let text = d.text();
+    let a = assignment_json::parse(&text).unwrap();
+    assert_eq!(a.predict, [Quantity::Steps, Quantity::Writes]);
+    let m = a.matrix.unwrap();
+    assert_eq!(
+        (m.rows, m.cells),
+        (vec![PartSet::NONE, PartSet::of(Part::Scheduler)], vec![Cell::Scale, Cell::Wr])
+    );
+}
+
+#[test]
+fn a_question_typed_is_read_as_a_file_would_be() {
+    let q = |kind, first, second| typed_question(kind, first, second, 3).map_err(|e| e.to_string());
+    assert_eq!(q("round", " 2 ", "writes"), Ok(Question::Round { round: 2, writes: true }));
+    assert_eq!(q("writers", "copy/collector-4", ""), Ok(Question::Writers("copy/collector-4".into())));
+    assert_eq!(q("component", "scheduler", ""), Ok(Question::PartReads(Part::Scheduler)));
+    assert_eq!(
+        q("repair", "scheduler", "scale"),
+        Ok(Question::Repair { down: PartSet::of(Part::Scheduler), cell: Cell::Scale })
+    );
+    assert_eq!(
+        q("round", "two", "reads"),
+        Err("ask[3].round: must be a whole number from 0 to 1000, found a string".into())
+    );
+    assert!(q("component", "etcd", "")
+        .unwrap_err()
+        .starts_with("ask[3].component: unknown component \"etcd\""));
+}
+
+#[test]
+fn a_pasted_link_or_code_opens() {
+    let text = shipped("full-node.json");
+    let code = crate::teaching::report::encode_link(&text);
+    let want = Draft::open(&text).unwrap();
+    for pasted in [
+        format!("https://lab.example/?embed=1&a={code}&host=x#top"),
+        format!(" {code}\n"),
+        format!("?a={code}"),
+    ] {
+        assert_eq!(open_pasted(&pasted, &EN_ASSIGNMENTS), Ok(want.clone()), "{pasted}");
+    }
+    assert_eq!(
+        open_pasted("?a=e30", &EN_ASSIGNMENTS),
+        Err("missing field \"version\" (this lab reads version 1)".into())
+    );
+}
+
+#[test]
+fn the_scenario_is_counted_live_as_the_lesson_counts_it() {
+    let counts =
+        |d: &Draft| crate::teaching::scenario_tables::scenario_counts(d, Limits::MODEL, &EN_ASSIGNMENTS);
+    assert_eq!(
+        counts(&Draft::default()).as_deref(),
+        Ok("components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2")
+    );
+    let full = Draft::open(&shipped("full-node.json")).unwrap();
+    assert!(counts(&full).unwrap().starts_with("components visited"));
+    let bad = Draft {
+        scenario: Some(serde_json::json!({"requests": [{"key": "service/collector"}]})),
+        ..Draft::default()
+    };
+    assert_eq!(counts(&bad), Err("scenario.requests[0]: missing field \"value\"".into()));
+}

@@ -1,0 +1,102 @@
+//! Class review: the students' exported reports, many at once, marked anew against the
+//! assignment being edited (`teaching::class_review`): per question how many were right and the
+//! most common wrong answers; files of another assignment, or unreadable, named and skipped.
+
+use super::Bench;
+use crate::formats::assignment_json;
+use crate::messages::{fill, EN, EN_ASSIGNMENTS};
+use crate::playback::LIMITS;
+use crate::teaching::class_review::{class_review, ClassReview};
+use crate::teaching::review::{too_large, MAX_REPORT_BYTES};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// The class review's part of the workbench.
+#[component]
+pub(crate) fn Class(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let a = &EN_ASSIGNMENTS;
+    // The files as read (name, text): the review is derived from them and the assignment, so
+    // an assignment changed afterwards reviews them anew.
+    let files = RwSignal::new_local(Vec::<(String, String)>::new());
+    let review = Memo::new(move |_| {
+        let files = files.get();
+        // The draft's file read back: the assignment the reports must carry.
+        let usable =
+            bench.checked.with(|c| c.checked.is_some().then(|| assignment_json::parse(&c.text).ok()));
+        usable.flatten().map(|assignment| class_review(&assignment, &files, LIMITS, &EN, a))
+    });
+    let choose = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let mut read = Vec::new();
+            let list = input.files();
+            for i in 0..list.as_ref().map_or(0, |l| l.length()) {
+                let Some(file) = list.as_ref().and_then(|l| l.get(i)) else { continue };
+                // A file larger than any report is not read: its text is the refusal's, which
+                // the review then names as unreadable.
+                let text = if file.size() > MAX_REPORT_BYTES as f64 {
+                    too_large().text(a)
+                } else {
+                    JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()).unwrap_or_default()
+                };
+                read.push((file.name(), text));
+            }
+            files.set(read);
+        });
+    };
+    view! {
+        <section class="class" aria-labelledby="class-h">
+            <h2 id="class-h">{w.class}</h2>
+            <label>{w.class_files}" "<input type="file" multiple accept=".json,.csv,application/json,text/csv" data-testid="class-files" on:change=choose /></label>
+            {move || match review.get() {
+                None => view! { <p class="notice">{w.class_needs_assignment}</p> }.into_any(),
+                Some(r) if files.with(Vec::is_empty) => { let _ = r; ().into_any() }
+                Some(r) => table(&r, bench).into_any(),
+            }}
+        </section>
+    }
+}
+
+fn table(r: &ClassReview, bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let a = &EN_ASSIGNMENTS;
+    let rows = r
+        .tallies
+        .iter()
+        .map(|t| {
+            let wrong: Vec<String> = t
+                .wrong
+                .iter()
+                .map(|(typed, n)| {
+                    let typed = if typed.is_empty() { w.class_blank.to_string() } else { typed.clone() };
+                    fill(w.class_wrong_one, &[("typed", &typed), ("n", n)])
+                })
+                .collect();
+            view! {
+                <tr data-testid="class-row">
+                    <th scope="row">{t.label.clone()}</th>
+                    <td>{t.answer.clone()}</td>
+                    <td>{format!("{} / {}", t.right, t.of)}</td>
+                    <td>{wrong.join(", ")}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let edited = (!r.edited.is_empty()).then(|| view! { <p class="notice" data-testid="class-edited">{fill(w.class_edited, &[("names", &r.edited.join(", "))])}</p> });
+    let skipped = r.skipped.iter().map(|(name, why)| {
+        view! { <li data-testid="class-skipped">{fill(w.class_skipped, &[("name", name), ("why", &why.text(a))])}</li> }
+    }).collect_view();
+    view! {
+        <table data-testid="class-table">
+            <caption>{fill(w.class_caption, &[("counted", &r.counted.len())])}</caption>
+            <thead><tr><th scope="col">{w.class_item}</th><th scope="col">{w.class_answer}</th><th scope="col">{w.class_right}</th><th scope="col">{w.class_wrong}</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        {edited}
+        <ul>{skipped}</ul>
+    }
+}

@@ -1,0 +1,54 @@
+//! The workbench's fields: a labelled input (or text area) bound to one field of the draft, its
+//! notes beside it, marked invalid while the draft has an error there. What is typed stays as
+//! typed: the draft keeps the text, never a value read from it.
+
+use super::{has_error, Bench, Notes};
+use crate::teaching::workbench::{Draft, Section};
+use leptos::prelude::*;
+
+/// A text field of the draft: `get` reads it, `set` writes what was typed.
+#[component]
+pub(crate) fn TextField(
+    bench: Bench,
+    label: String,
+    id: &'static str,
+    section: Section,
+    get: fn(&Draft) -> String,
+    set: fn(&mut Draft, String),
+    #[prop(optional)] area: bool,
+) -> impl IntoView {
+    let notes_id = format!("{id}-notes");
+    let invalid = {
+        let section = section.clone();
+        move || has_error(bench, &section).then_some("true")
+    };
+    let value = move || bench.draft.with(get);
+    let input = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        bench.edit(|d| set(d, typed));
+    };
+    let field = if area {
+        view! { <textarea id=id data-testid=id rows="4" aria-describedby=notes_id.clone() aria-invalid=invalid prop:value=value on:input=input /> }.into_any()
+    } else {
+        view! { <input id=id data-testid=id type="text" aria-describedby=notes_id.clone() aria-invalid=invalid prop:value=value on:input=input /> }.into_any()
+    };
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            {field}
+            <Notes bench section id=notes_id />
+        </div>
+    }
+}
+
+/// A box ticked when `on` holds, which calls `set` when changed.
+#[component]
+pub(crate) fn Tick(label: String, id: String, on: Signal<bool>, set: Callback<bool>) -> impl IntoView {
+    view! {
+        <label class="tick">
+            <input type="checkbox" id=id.clone() data-testid=id prop:checked=move || on.get()
+                on:change=move |ev| set.run(event_target_checked(&ev)) />
+            {label}
+        </label>
+    }
+}

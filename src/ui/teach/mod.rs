@@ -1,0 +1,92 @@
+//! The teacher's workbench (issue 21), a build of its own (`lab_teach`, feature `teach`) that
+//! boot.js loads for `?teach=1`: the plain lab's first load carries none of it. It edits a
+//! [`Draft`] and renders what `teaching::workbench`, `handout` and `class_review` derive; it
+//! decides nothing itself.
+
+mod class;
+mod fields;
+mod nodes;
+mod open;
+mod out;
+mod questions;
+mod requests;
+
+use crate::messages::{TeachMessages, EN_TEACH};
+use crate::playback::LIMITS;
+use crate::teaching::workbench::{diagnose, Diagnosis, Draft, Note, Section};
+use leptos::prelude::*;
+
+/// The draft being edited and what it is checked as, shared by the page's parts.
+#[derive(Clone, Copy)]
+pub struct Bench {
+    /// The assignment as the teacher left it.
+    pub draft: RwSignal<Draft>,
+    /// The draft checked (the file, its notes, its answer key).
+    pub checked: Memo<Diagnosis>,
+    /// The workbench's texts.
+    pub w: &'static TeachMessages,
+}
+
+impl Bench {
+    /// Changes the draft.
+    pub fn edit(self, f: impl FnOnce(&mut Draft)) {
+        self.draft.update(f);
+    }
+}
+
+/// Mounts the workbench into the page body.
+pub fn mount() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&info.to_string().into());
+    }));
+    let document = web_sys::window().and_then(|w| w.document());
+    if let Some(shell) = document.as_ref().and_then(|d| d.get_element_by_id("shell")) {
+        shell.remove();
+    }
+    if let Some(d) = document {
+        d.set_title(EN_TEACH.title);
+    }
+    leptos::mount::mount_to_body(TeachPage);
+}
+
+/// The whole workbench.
+#[component]
+pub fn TeachPage() -> impl IntoView {
+    let w = &EN_TEACH;
+    let a = &crate::messages::EN_ASSIGNMENTS;
+    let draft = RwSignal::new(Draft::default());
+    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a)));
+    let bench = Bench { draft, checked, w };
+    view! {
+        <main class="lab teach" data-testid="teach">
+            <header>
+                <h1>{w.title}</h1>
+                <p>{w.intro}</p>
+            </header>
+            <open::Open bench />
+            <questions::Questions bench />
+            <out::Out bench />
+            <class::Class bench />
+        </main>
+    }
+}
+
+/// The notes of `section`, beside its field; `id` lets the field name them (aria-describedby).
+#[component]
+pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
+    let w = bench.w;
+    let notes = Memo::new(move |_| bench.checked.with(|c| c.at(&section)));
+    view! {
+        <div id=id class="notes" aria-live="polite">
+            {move || notes.get().into_iter().map(|n: Note| {
+                let (class, prefix) = if n.error { ("error", w.error) } else { ("warning", w.warning) };
+                view! { <p class=class data-testid="note"><strong>{prefix}</strong>" "{n.text}</p> }
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// Whether `section` has an error (its field is marked invalid).
+pub fn has_error(bench: Bench, section: &Section) -> bool {
+    bench.checked.with(|c| c.notes.iter().any(|n| n.error && &n.section == section))
+}

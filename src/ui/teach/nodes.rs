@@ -1,0 +1,75 @@
+//! The scenario's starting nodes as a table (`teaching::scenario_tables`): capacity and health
+//! per node, an edit written as a change to the starting state; each row's message beside it.
+
+use super::{has_error, Bench, Notes};
+use crate::messages::fill;
+use crate::teaching::scenario_tables::{node_rows, set_node, NodeRow};
+use crate::teaching::workbench::Section;
+use leptos::prelude::*;
+
+/// The nodes' table.
+#[component]
+pub(crate) fn Nodes(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let rows = Memo::new(move |_| bench.draft.with(node_rows));
+    view! {
+        <table class="nodes" data-testid="nodes">
+            <caption>{w.nodes}</caption>
+            <thead><tr><th scope="col">{w.node_key}</th><th scope="col">{w.node_capacity}</th><th scope="col">{w.node_health}</th></tr></thead>
+            <tbody>
+                <For each=move || rows.get() key=|r: &NodeRow| r.key.clone() let:row>
+                    {node_row(bench, row.key)}
+                </For>
+            </tbody>
+        </table>
+    }
+}
+
+fn node_row(bench: Bench, key: String) -> impl IntoView {
+    let w = bench.w;
+    let row = {
+        let key = key.clone();
+        move || bench.draft.with(|d| node_rows(d).into_iter().find(|r| r.key == key))
+    };
+    let capacity = {
+        let row = row.clone();
+        move || row().map(|r| r.capacity).unwrap_or_default()
+    };
+    let health = {
+        let row = row.clone();
+        move || row().map(|r| r.health).unwrap_or_default()
+    };
+    let section = Section::Change(key.clone());
+    let invalid = {
+        let section = section.clone();
+        move || has_error(bench, &section).then_some("true")
+    };
+    let name = key.trim_start_matches("node/").to_string();
+    let id = format!("node-{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    let notes_id = format!("{id}-notes");
+    let set_capacity = {
+        let (key, health) = (key.clone(), health.clone());
+        move |ev: leptos::ev::Event| {
+            let (c, h) = (event_target_value(&ev), health());
+            bench.edit(|d| set_node(d, &key, &c, &h));
+        }
+    };
+    let set_health = {
+        let (key, capacity) = (key.clone(), capacity.clone());
+        move |ev: leptos::ev::Event| {
+            let (c, h) = (capacity(), event_target_value(&ev));
+            bench.edit(|d| set_node(d, &key, &c, &h));
+        }
+    };
+    view! {
+        <tr data-testid="node">
+            <th scope="row">{key.clone()}</th>
+            <td><input type="text" inputmode="numeric" data-testid=format!("{id}-capacity") aria-label=fill(w.node_capacity_of, &[("node", &name)])
+                aria-invalid=invalid aria-describedby=notes_id.clone() prop:value=capacity on:input=set_capacity />
+                <Notes bench section id=notes_id /></td>
+            <td><select data-testid=format!("{id}-health") aria-label=fill(w.node_health_of, &[("node", &name)]) prop:value=health on:change=set_health>
+                <option value="alive">"alive"</option><option value="dead">"dead"</option>
+            </select></td>
+        </tr>
+    }
+}

@@ -1,0 +1,64 @@
+//! What is handed out, once the draft has no error: the student link and its preview, the JSON
+//! file, the course page's iframe snippet and the answer key, each derived by
+//! `teaching::handout` from the file the draft writes.
+
+use super::Bench;
+use crate::messages::EN_ASSIGNMENTS;
+use crate::teaching::handout::{answer_key_table, iframe_snippet, json_file_name, student_link};
+use crate::ui::browser::page_address;
+use leptos::prelude::*;
+
+/// The course page's origin the snippet starts with (the README's).
+const COURSE_ORIGIN: &str = "https://academia.sh";
+
+/// The hand-out part of the workbench.
+#[component]
+pub(crate) fn Out(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let base = page_address();
+    let host = RwSignal::new(COURSE_ORIGIN.to_string());
+    let ready = move || bench.checked.with(|c| c.checked.is_some());
+    let text = move || bench.checked.with(|c| c.text.clone());
+    let link = {
+        let base = base.clone();
+        move || student_link(&base, &text())
+    };
+    let snippet = move || iframe_snippet(&base, &text(), &host.get());
+    let key = move || {
+        let title = bench.draft.with(|d| d.title.clone());
+        bench
+            .checked
+            .with(|c| c.checked.as_ref().map(|k| answer_key_table(&title, &k.items)).unwrap_or_default())
+    };
+    let download = move |_| {
+        let name = bench.draft.with(|d| json_file_name(&d.title));
+        let _ = crate::ui::files::download(&name, "application/json", &text(), &EN_ASSIGNMENTS);
+    };
+    view! {
+        <section class="out" aria-labelledby="out-h">
+            <h2 id="out-h">{w.out}</h2>
+            <Show when=ready fallback=move || view! { <p class="notice" data-testid="out-blocked">{w.out_blocked}</p> }>
+                <div class="field">
+                    <label for="out-link">{w.out_link}</label>
+                    <input id="out-link" data-testid="out-link" type="text" readonly prop:value=link.clone() />
+                    <a href=link.clone() target="_blank" rel="noopener" data-testid="preview">{w.out_preview}</a>
+                </div>
+                <button type="button" data-testid="download-json" on:click=download>{w.out_json}</button>
+                <div class="field">
+                    <label for="out-json">{w.out_json_text}</label>
+                    <textarea id="out-json" data-testid="out-json" readonly rows="8" prop:value=text></textarea>
+                </div>
+                <div class="field">
+                    <label for="out-host">{w.out_host}</label>
+                    <input id="out-host" data-testid="out-host" type="text" prop:value=move || host.get() on:input=move |ev| host.set(event_target_value(&ev)) />
+                </div>
+                <div class="field">
+                    <label for="out-snippet">{w.out_snippet}</label>
+                    <textarea id="out-snippet" data-testid="out-snippet" readonly rows="6" prop:value=snippet.clone()></textarea>
+                </div>
+                <h3>{w.out_key}</h3>
+                <pre data-testid="answer-key" tabindex="0">{key}</pre>
+            </Show>
+        </section>
+    }
+}

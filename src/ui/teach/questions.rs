@@ -1,0 +1,175 @@
+//! What students predict: the title and instructions, the counts, the failure-matrix rows and
+//! cells, more questions, a tolerance per number asked, reveal and retries. Each field's notes
+//! (the format's errors, `cplab check`'s warnings) stand beside it.
+
+use super::fields::{TextField, Tick};
+use super::{has_error, Bench, Notes};
+use crate::formats::assignment::{Cell, Quantity};
+use crate::messages::{fill, EN, EN_ASSIGNMENTS};
+use crate::model::MATRIX_ORDER;
+use crate::teaching::assignment::ItemKind;
+use crate::teaching::scenario_tables::scenario_counts;
+use crate::teaching::workbench::{typed_question, Section, QUESTION_KINDS};
+use leptos::prelude::*;
+
+/// The questions' part of the workbench.
+#[component]
+pub(crate) fn Questions(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let (t, a) = (&EN, &EN_ASSIGNMENTS);
+    let scenario = move || {
+        let about =
+            if bench.draft.with(|d| d.scenario == crate::teaching::workbench::Draft::default().scenario) {
+                w.scenario_lesson
+            } else {
+                w.scenario_file
+            };
+        fill(w.scenario, &[("about", &about)])
+    };
+    // The scenario's run counted live (its errors, if any, stand in the scenario's notes).
+    let counts_line = Memo::new(move |_| {
+        bench.draft.with(|d| scenario_counts(d, crate::playback::LIMITS, a)).unwrap_or_default()
+    });
+    let counts = Quantity::ALL.map(|q| {
+        let on = Signal::derive(move || bench.draft.with(|d| d.predict.contains(&q)));
+        let set = Callback::new(move |v| bench.edit(|d| d.set_predict(q, v)));
+        view! { <Tick label=q.label_in(a).to_string() id=format!("count-{}", q.id()) on set /> }
+    });
+    let rows = MATRIX_ORDER.map(|down| {
+        let on = Signal::derive(move || bench.draft.with(|d| d.rows.contains(&down)));
+        let set = Callback::new(move |v| bench.edit(|d| d.set_row(down, v)));
+        let label = if down.is_empty() { w.row_healthy.to_string() } else { t.down(down) };
+        view! { <Tick label id=format!("row-{}", crate::formats::tables::row_name(down).replace(' ', "-")) on set /> }
+    });
+    let cells = Cell::ALL.map(|c| {
+        let on = Signal::derive(move || bench.draft.with(|d| d.cells.contains(&c)));
+        let set = Callback::new(move |v| bench.edit(|d| d.set_cell(c, v)));
+        view! { <Tick label=c.label_in(t, a).to_string() id=format!("cell-{}", c.id()) on set /> }
+    });
+    let reveal_on = Signal::derive(move || bench.draft.with(|d| d.reveal));
+    let reveal_set = Callback::new(move |v| bench.edit(|d| d.reveal = v));
+    view! {
+        <section class="questions" aria-labelledby="questions-h">
+            <h2 id="questions-h">{w.questions}</h2>
+            <Notes bench section=Section::Whole id="whole-notes".into() />
+            <TextField bench label=w.field_title.into() id="title" section=Section::Title
+                get=|d| d.title.clone() set=|d, v| d.title = v />
+            <TextField bench label=w.field_instructions.into() id="instructions" section=Section::Instructions
+                get=|d| d.instructions.clone() set=|d, v| d.instructions = v area=true />
+            <p data-testid="scenario">{scenario}</p>
+            <super::nodes::Nodes bench />
+            <super::requests::Requests bench />
+            <p data-testid="scenario-counts">{counts_line}</p>
+            <Notes bench section=Section::Scenario id="scenario-notes".into() />
+            <fieldset><legend>{w.counts}</legend>{counts}<Notes bench section=Section::Predict id="predict-notes".into() /></fieldset>
+            <fieldset><legend>{w.matrix_rows}</legend>{rows}</fieldset>
+            <fieldset><legend>{w.matrix_cells}</legend>{cells}<Notes bench section=Section::Matrix id="matrix-notes".into() /></fieldset>
+            <Asked bench />
+            <Tolerances bench />
+            <Tick label=w.reveal.into() id="reveal".into() on=reveal_on set=reveal_set />
+            <Notes bench section=Section::Reveal id="reveal-notes".into() />
+            <TextField bench label=w.retries.into() id="retries" section=Section::Retries
+                get=|d| d.retries.clone() set=|d, v| d.retries = v />
+        </section>
+    }
+}
+
+/// The questions of `ask`, each with its notes and a remove button, and the form that adds one.
+#[component]
+fn Asked(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let (t, a) = (&EN, &EN_ASSIGNMENTS);
+    let list = move || {
+        bench.draft.with(|d| d.ask.clone()).into_iter().enumerate().map(|(at, q)| {
+            let label = format!("{} ({})", ItemKind::Question(q.clone()).label_in(t, a), q.id());
+            let remove = fill(w.ask_remove, &[("label", &label)]);
+            view! {
+                <li data-testid="asked">
+                    <span>{label}</span>" "
+                    <button type="button" aria-label=remove on:click=move |_| bench.edit(|d| { d.ask.remove(at); })>"×"</button>
+                    <Notes bench section=Section::Ask(at) id=format!("ask-{at}-notes") />
+                </li>
+            }
+        }).collect_view()
+    };
+    let kind = RwSignal::new("writers".to_string());
+    let first = RwSignal::new(String::new());
+    let second = RwSignal::new(String::new());
+    let problem = RwSignal::new(None::<String>);
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let at = bench.draft.with(|d| d.ask.len());
+        match typed_question(&kind.get(), &first.get(), &second.get(), at) {
+            Ok(q) => {
+                bench.edit(|d| d.ask.push(q));
+                problem.set(None);
+            }
+            // What was typed stays in the form, with what is wrong with it.
+            Err(e) => problem.set(Some(e.text(a))),
+        }
+    };
+    let kinds = QUESTION_KINDS.map(|k| view! { <option value=k>{k}</option> });
+    view! {
+        <fieldset>
+            <legend>{w.ask}</legend>
+            <ul>{list}</ul>
+            <form class="add" on:submit=add aria-label=w.ask_add>
+                <label>{w.ask_kind}" "<select data-testid="ask-kind" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select></label>
+                <label>{w.ask_first}" "<input type="text" data-testid="ask-first" prop:value=move || first.get() on:input=move |ev| first.set(event_target_value(&ev)) /></label>
+                <label>{w.ask_second}" "<input type="text" data-testid="ask-second" prop:value=move || second.get() on:input=move |ev| second.set(event_target_value(&ev)) /></label>
+                <button type="submit" data-testid="ask-add">{w.ask_add_button}</button>
+                {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="ask-problem">{p}</p> })}
+            </form>
+        </fieldset>
+    }
+}
+
+/// A tolerance field for each number the draft asks (and each tolerance it already gives).
+#[component]
+fn Tolerances(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let keys = Memo::new(move |_| {
+        bench.draft.with(|d| {
+            let mut keys = d.tolerance_keys();
+            keys.extend(
+                d.tolerance.iter().map(|(k, _)| k.clone()).filter(|k| !d.tolerance_keys().contains(k)),
+            );
+            keys
+        })
+    });
+    view! {
+        <fieldset>
+            <legend>{w.tolerances}</legend>
+            <For each=move || keys.get() key=|k| k.clone() let:key>
+                {tolerance_field(bench, key)}
+            </For>
+        </fieldset>
+    }
+}
+
+fn tolerance_field(bench: Bench, key: String) -> impl IntoView {
+    let w = bench.w;
+    let id = format!("tolerance-{}", key.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    let notes_id = format!("{id}-notes");
+    let section = Section::Tolerance(key.clone());
+    let invalid = {
+        let section = section.clone();
+        move || has_error(bench, &section).then_some("true")
+    };
+    let value = {
+        let key = key.clone();
+        move || bench.draft.with(|d| d.tolerance_of(&key).to_string())
+    };
+    let label = fill(w.tolerance_of, &[("item", &key)]);
+    let input = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        bench.edit(|d| d.set_tolerance(&key, &typed));
+    };
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <input id=id.clone() data-testid=id type="text" inputmode="numeric" aria-describedby=notes_id.clone() aria-invalid=invalid prop:value=value on:input=input />
+            <Notes bench section id=notes_id />
+        </div>
+    }
+}

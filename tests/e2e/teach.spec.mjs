@@ -1,0 +1,225 @@
+// The teacher's workbench (?teach=1, issue 21): an assignment built without JSON, checked by
+// `cplab check`, handed out and previewed; bad fields named beside themselves; a class's reports
+// reviewed at once. The golden files are made by the native tests (src/teaching/).
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const GOLDEN = root("tests/golden/teach/lesson-trace.json");
+const CLASS = root("tests/golden/teach/class");
+const SHIPPED = JSON.parse(readFileSync(root("assignments/lesson-trace.json"), "utf8"));
+const COUNTS = ["components", "steps", "reads", "writes", "revision", "rounds"];
+
+async function axe(page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// A panic in the workbench (a signal read while it is written, say) is logged, never silent.
+const logged = new WeakMap();
+test.afterEach(async ({ page }) => {
+  expect(logged.get(page) ?? []).toEqual([]);
+});
+
+async function open(page) {
+  if (!logged.has(page)) {
+    const errors = [];
+    logged.set(page, errors);
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  }
+  await page.goto("./?teach=1");
+  await expect(page.getByTestId("teach")).toBeVisible();
+}
+
+async function buildLessonTrace(page) {
+  await page.getByTestId("title").fill(SHIPPED.title);
+  await page.getByTestId("instructions").fill(SHIPPED.instructions);
+  for (const q of COUNTS) await page.getByTestId(`count-${q}`).check();
+}
+
+test("the lesson's trace assignment built from scratch is the committed file, and cplab check takes it", async ({ page }, info) => {
+  await open(page);
+  await expect(page.getByTestId("out-blocked")).toBeVisible();
+  // The lesson's scenario, run live and counted as the lesson counts it.
+  await expect(page.getByTestId("scenario-counts")).toHaveText(
+    "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2");
+  await buildLessonTrace(page);
+  // cplab check's warning, beside the scenario it concerns.
+  await expect(page.locator("#scenario-notes")).toContainText("Warning: every answer is the lesson's own");
+  await expect(page.getByTestId("out-json")).toHaveValue(readFileSync(GOLDEN, "utf8"));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-json").click()]);
+  expect(download.suggestedFilename()).toBe("assignment-trace-one-request-end-to-end.json");
+  const saved = info.outputPath("exported.json");
+  await download.saveAs(saved);
+  expect(readFileSync(saved, "utf8")).toBe(readFileSync(GOLDEN, "utf8"));
+  // The CLI (`cargo build --bin cplab`) checks the exported file as it is.
+  const check = spawnSync(root("target/debug/cplab"), ["check", saved], { encoding: "utf8" });
+  expect(check.status, check.stderr).toBe(0);
+  expect(check.stdout).toBe(`ok: ${saved}: "${SHIPPED.title}", 6 items to predict, answers shown after the run\n`);
+  // Its one warning is the one the page shows beside the scenario, word for word.
+  const note = (await page.locator("#scenario-notes").innerText()).replace(/^Warning:\s*/, "");
+  expect(check.stderr).toBe(`cplab: warning: ${saved}: scenario: ${note}\n`);
+  const key = execFileSync(root("target/debug/cplab"), ["answer-key", saved], { encoding: "utf8" });
+  await expect(page.getByTestId("answer-key")).toHaveText(key.trimEnd());
+  // The link carries the file; the snippet embeds it with the course page's host.
+  const link = await page.getByTestId("out-link").inputValue();
+  expect(Buffer.from(new URL(link).searchParams.get("a"), "base64url").toString("utf8")).toBe(readFileSync(GOLDEN, "utf8"));
+  await expect(page.getByTestId("out-snippet")).toHaveValue(/embed=1&amp;height=fixed&amp;host=https%3A%2F%2Facademia\.sh&amp;a=/);
+});
+
+test("a shipped assignment opens, one question changes, and the preview is the locked assignment", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/beyond-the-tables.json"));
+  await expect(page.getByTestId("opened")).toHaveText('Editing "Where the load comes from, and who writes what".');
+  await expect(page.getByTestId("asked")).toHaveCount(8);
+  // The first question (round 2's reads) becomes round 1's writes.
+  await page.getByRole("button", { name: /^Remove: .*round\.2\.reads/ }).click();
+  await page.getByTestId("ask-kind").selectOption("round");
+  await page.getByTestId("ask-first").fill("1");
+  await page.getByTestId("ask-second").fill("writes");
+  await page.getByTestId("ask-add").click();
+  await expect(page.getByTestId("asked")).toHaveCount(8);
+  await expect(page.getByTestId("asked").last()).toContainText("round.1.writes");
+  const file = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect(file.ask[0]).toEqual({ round: 2, count: "writes" });
+  expect(file.ask.at(-1)).toEqual({ round: 1, count: "writes" });
+  await expect(page.getByTestId("answer-key")).toContainText("round.1.writes");
+  const href = await page.getByTestId("preview").getAttribute("href");
+  await page.goto(href);
+  await expect(page.getByTestId("assignment-title")).toHaveText("Where the load comes from, and who writes what");
+  await expect(page.getByTestId("sealed")).toContainText("Predict first");
+  // The changed question is there to predict, as the student will see it.
+  await expect(page.getByTestId("predict-round-1-writes")).toBeVisible();
+  await expect(page.getByTestId("predict-round-2-reads")).toHaveCount(0);
+});
+
+test("a bad field says what is wrong beside it and keeps what was typed", async ({ page }) => {
+  await open(page);
+  await buildLessonTrace(page);
+  await page.getByTestId("tolerance-reads").fill("abc");
+  await expect(page.locator("#tolerance-reads-notes")).toHaveText("Error: must be a whole number from 0 to 1000000, found a string");
+  await expect(page.getByTestId("tolerance-reads")).toHaveAttribute("aria-invalid", "true");
+  await page.getByTestId("retries").fill("-1");
+  await expect(page.locator("#retries-notes")).toContainText("Error:");
+  await page.getByTestId("title").fill("");
+  await expect(page.locator("#title-notes")).toHaveText("Error: an assignment needs a title");
+  await expect(page.getByTestId("out-blocked")).toBeVisible();
+  // Nothing typed is lost.
+  await expect(page.getByTestId("tolerance-reads")).toHaveValue("abc");
+  await expect(page.getByTestId("retries")).toHaveValue("-1");
+  await page.getByTestId("ask-kind").selectOption("round");
+  await page.getByTestId("ask-first").fill("two");
+  await page.getByTestId("ask-second").fill("reads");
+  await page.getByTestId("ask-add").click();
+  await expect(page.getByTestId("ask-problem")).toHaveText("ask[0].round: must be a whole number from 0 to 1000, found a string");
+  await expect(page.getByTestId("ask-first")).toHaveValue("two");
+  // The scenario's requests, as a table: a bad number named on its row, and kept.
+  await page.getByTestId("request-0-desired").fill("five");
+  await expect(page.locator("#request-0-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await expect(page.getByTestId("scenario-counts")).toHaveText("");
+  await expect(page.getByTestId("request-0-desired")).toHaveValue("five");
+  await page.getByTestId("request-0-desired").fill("4");
+  // The starting nodes, as a table: a change to m3 is written under "changes".
+  await page.getByTestId("node-m3-capacity").fill("lots");
+  await expect(page.locator("#node-m3-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await page.getByTestId("node-m3-capacity").fill("0");
+  await page.getByTestId("node-m3-health").selectOption("dead");
+  await expect(page.locator("#node-m3-notes")).toHaveText("");
+  await page.getByTestId("request-add").click();
+  await page.getByTestId("request-1-key").fill("service/verifier");
+  await page.getByTestId("request-1-desired").fill("3");
+  await expect(page.getByTestId("scenario")).toHaveText("Scenario: not the lesson's request (opened or changed below)");
+  await expect(page.getByTestId("scenario-counts")).toContainText("trace steps");
+  await expect(page.getByTestId("scenario-counts")).not.toContainText("trace steps 17 ");
+  await expect(page.getByTestId("out-json")).toHaveCount(0);
+  await page.getByTestId("open-link").fill("?a=not*a*code");
+  await page.getByTestId("open-link-button").click();
+  await expect(page.getByTestId("open-failed")).toContainText("It does not open:");
+  await expect(page.getByTestId("tolerance-reads")).toHaveValue("abc");
+  // Fixed, the assignment is handed out again.
+  await page.getByTestId("title").fill("T");
+  await page.getByTestId("tolerance-reads").fill("2");
+  await page.getByTestId("retries").fill("");
+  await expect(page.getByTestId("answer-key")).toContainText("reads");
+  const file = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect(file.scenario.changes).toEqual({ "node/m3": { capacity: 0, health: "dead" } });
+  expect(file.scenario.requests).toEqual([
+    { key: "service/collector", value: { desired: 4 } },
+    { key: "service/verifier", value: { desired: 3 } },
+  ]);
+});
+
+test("class review over a folder of reports gives the expected table", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+  const files = readdirSync(CLASS).sort().map((f) => `${CLASS}/${f}`);
+  await page.getByTestId("class-files").setInputFiles(files);
+  await expect(page.getByTestId("class-table").locator("caption")).toHaveText("5 reports counted, each marked anew");
+  const rows = page.getByTestId("class-row");
+  await expect(rows).toHaveCount(6);
+  await expect(rows.nth(0)).toHaveText(/trace steps.*17.*2 \/ 5.*12 \(3\)/);
+  await expect(rows.nth(4)).toHaveText(/rounds.*2.*1 \/ 5.*1 \(3\), blank \(1\)/);
+  await expect(page.getByTestId("class-edited")).toContainText("dana-edited.json");
+  await expect(page.getByTestId("class-skipped")).toHaveText([
+    /^Skipped eli-corrupt\.json: left out \(not a lab report/,
+    'Skipped fay-other.json: a report of another assignment, "Where the load comes from, and who writes what"',
+  ]);
+});
+
+for (const width of [320, 1280]) {
+  test(`axe finds nothing at ${width} px, with notes, outputs and a class review`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    expect(await axe(page)).toEqual([]);
+    await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+    await page.getByTestId("class-files").setInputFiles(readdirSync(CLASS).map((f) => `${CLASS}/${f}`));
+    await expect(page.getByTestId("class-row")).toHaveCount(6);
+    await page.getByTestId("tolerance-reads").fill("1");
+    await expect(page.locator("#scenario-notes")).toContainText("Warning:");
+    expect(await axe(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByTestId("tolerance-reads").fill("abc");
+    await expect(page.locator("#tolerance-reads-notes")).toContainText("Error:");
+    expect(await axe(page)).toEqual([]);
+  });
+}
+
+test("the keyboard alone builds an assignment", async ({ page }) => {
+  await open(page);
+  const focusOn = async (id) => {
+    for (let i = 0; i < 40; i++) {
+      if ((await page.evaluate(() => document.activeElement?.dataset?.testid)) === id) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error(`Tab never reached ${id}`);
+  };
+  await focusOn("title");
+  await page.keyboard.type("Keys only");
+  await focusOn("count-steps");
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("count-steps")).toBeChecked();
+  await focusOn("tolerance-steps");
+  await page.keyboard.type("1");
+  await focusOn("download-json");
+  const json = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect([json.title, json.predict, json.tolerance]).toEqual(["Keys only", ["steps"], { steps: 1 }]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  expect(download.suggestedFilename()).toBe("assignment-keys-only.json");
+});
+
+test("the plain lab asks for none of the workbench's files, and the workbench none of the lab's", async ({ page }) => {
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto("./");
+  await expect(page.getByTestId("lab")).toBeVisible();
+  expect(asked.filter((p) => p.includes("lab_teach"))).toEqual([]);
+  asked.length = 0;
+  await open(page);
+  expect(asked.filter((p) => /\/lab(_assignments)?(_bg\.wasm|\.js)$/.test(p))).toEqual([]);
+  expect(asked.filter((p) => p.includes("lab_teach")).sort()).toEqual(["/lab_teach.js", "/lab_teach_bg.wasm"]);
+});
