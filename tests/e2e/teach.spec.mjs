@@ -76,6 +76,9 @@ test("a shipped assignment opens, one question changes, and the preview is the l
   await page.getByTestId("open-file").setInputFiles(root("assignments/beyond-the-tables.json"));
   await expect(page.getByTestId("opened")).toHaveText('Editing "Where the load comes from, and who writes what".');
   await expect(page.getByTestId("asked")).toHaveCount(8);
+  // A tolerance is offered for numbers only (a writers answer is names, scored exactly).
+  await expect(page.getByTestId("tolerance-component-scheduler-reads")).toBeVisible();
+  await expect(page.getByTestId("tolerance-writers-copy-collector-4")).toHaveCount(0);
   // The first question (round 2's reads) becomes round 1's writes.
   await page.getByRole("button", { name: /^Remove: .*round\.2\.reads/ }).click();
   await page.getByTestId("ask-kind").selectOption("round");
