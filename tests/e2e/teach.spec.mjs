@@ -132,6 +132,9 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("node-m3-capacity").fill("0");
   await page.getByTestId("node-m3-health").selectOption("dead");
   await expect(page.locator("#node-m3-notes")).toHaveText("");
+  await page.getByTestId("service-verifier-desired").fill("-2");
+  await expect(page.locator("#service-verifier-notes")).toHaveText("Error: must not be negative, found -2");
+  await page.getByTestId("service-verifier-desired").fill("1");
   await page.getByTestId("request-add").click();
   await page.getByTestId("request-1-key").fill("service/verifier");
   await page.getByTestId("request-1-desired").fill("3");
@@ -149,7 +152,7 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("retries").fill("");
   await expect(page.getByTestId("answer-key")).toContainText("reads");
   const file = JSON.parse(await page.getByTestId("out-json").inputValue());
-  expect(file.scenario.changes).toEqual({ "node/m3": { capacity: 0, health: "dead" } });
+  expect(file.scenario.changes).toEqual({ "node/m3": { capacity: 0, health: "dead" }, "service/verifier": { desired: 1 } });
   expect(file.scenario.requests).toEqual([
     { key: "service/collector", value: { desired: 4 } },
     { key: "service/verifier", value: { desired: 3 } },
