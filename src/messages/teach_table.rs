@@ -54,6 +54,14 @@ messages! {
         request_add,
         /// `{n}` requests of other kinds, kept as written.
         requests_other,
+        /// The services table's caption.
+        services,
+        /// Column: the service's key.
+        service_key,
+        /// Column: its desired copies at the start.
+        service_desired,
+        /// The desired field of service `{service}`.
+        service_desired_of,
         /// The nodes table's caption.
         nodes,
         /// Column: the node's key.

@@ -137,12 +137,53 @@ pub fn node_rows(draft: &Draft) -> Vec<NodeRow> {
     rows
 }
 
-/// Sets node `key`'s capacity and health, as a change to the starting state.
-pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
-    let capacity = match serde_json::from_str::<Json>(capacity.trim()) {
-        Ok(n @ Json::Number(_)) => n,
-        _ => json!(capacity),
+/// A starting service, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServiceRow {
+    /// The key (`service/collector`).
+    pub key: String,
+    /// Its desired copies, as typed.
+    pub desired: String,
+}
+
+/// The starting services of the draft's scenario: those of `initial` (else the lesson's two),
+/// then services its `changes` add, each with its change applied (a removed one left out).
+pub fn service_rows(draft: &Draft) -> Vec<ServiceRow> {
+    let scenario = draft.scenario.as_ref();
+    let row = |k: &str, v: &Json| ServiceRow { key: k.to_string(), desired: typed(&v["desired"]) };
+    let mut rows: Vec<ServiceRow> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
+        Some(initial) => {
+            initial.iter().filter(|(k, _)| k.starts_with("service/")).map(|(k, v)| row(k, v)).collect()
+        }
+        None => [("service/collector", 3), ("service/verifier", 2)]
+            .map(|(k, n)| ServiceRow { key: k.into(), desired: n.to_string() })
+            .into(),
     };
+    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
+    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with("service/")) {
+        match rows.iter().position(|r| &r.key == k) {
+            Some(i) if v.is_null() => {
+                rows.remove(i);
+            }
+            Some(i) => rows[i] = row(k, v),
+            None if v.is_null() => {}
+            None => rows.push(row(k, v)),
+        }
+    }
+    rows
+}
+
+/// Sets service `key`'s desired copies at the start, as a change to the starting state.
+pub fn set_service(draft: &mut Draft, key: &str, desired: &str) {
+    let desired = match serde_json::from_str::<Json>(desired.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(desired),
+    };
+    changes(draft)[key] = json!({ "desired": desired });
+}
+
+/// The scenario's `changes`, made an object if it is none yet.
+fn changes(draft: &mut Draft) -> &mut Json {
     let scenario = draft.scenario.get_or_insert_with(|| json!({}));
     if !scenario.is_object() {
         *scenario = json!({});
@@ -150,7 +191,16 @@ pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
     if !scenario["changes"].is_object() {
         scenario["changes"] = json!({});
     }
-    scenario["changes"][key] = json!({"capacity": capacity, "health": health});
+    &mut scenario["changes"]
+}
+
+/// Sets node `key`'s capacity and health, as a change to the starting state.
+pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
+    let capacity = match serde_json::from_str::<Json>(capacity.trim()) {
+        Ok(n @ Json::Number(_)) => n,
+        _ => json!(capacity),
+    };
+    changes(draft)[key] = json!({"capacity": capacity, "health": health});
 }
 
 /// The draft's run, counted as the lesson's summary line counts it (`cplab trace`'s last
@@ -233,6 +283,26 @@ mod tests {
         )
         .unwrap();
         assert_eq!(node_rows(&full).iter().map(|r| r.capacity.as_str()).collect::<Vec<_>>(), ["2", "1", "0"]);
+    }
+
+    #[test]
+    fn services_start_as_the_lesson_and_change_under_changes() {
+        let mut d = Draft { title: "t".into(), ..Draft::default() };
+        d.set_predict(crate::formats::assignment::Quantity::Steps, true);
+        let shown = |d: &Draft| {
+            service_rows(d).iter().map(|r| format!("{}={}", r.key, r.desired)).collect::<Vec<_>>()
+        };
+        assert_eq!(shown(&d), ["service/collector=3", "service/verifier=2"]);
+        set_service(&mut d, "service/verifier", "3");
+        assert_eq!(shown(&d), ["service/collector=3", "service/verifier=3"]);
+        assert_eq!(d.scenario.as_ref().unwrap()["changes"], json!({"service/verifier": {"desired": 3}}));
+        set_service(&mut d, "service/verifier", "-2");
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        assert_eq!(
+            (notes[0].section.clone(), notes[0].text.as_str()),
+            (Section::Change("service/verifier".into()), "must not be negative, found -2")
+        );
+        assert_eq!(shown(&d)[1], "service/verifier=-2");
     }
 
     #[test]

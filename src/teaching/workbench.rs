@@ -160,12 +160,19 @@ impl Draft {
         out
     }
 
-    /// The tolerance keys the draft may give: each count, each cell asked, each question.
+    /// The tolerance keys worth offering: each count, each number cell asked, each question
+    /// answered by a number (names and verdict words are scored exactly, and a tolerance for
+    /// them is ignored, as `cplab check` warns).
     pub fn tolerance_keys(&self) -> Vec<String> {
         let counts = self.predict.iter().map(|q| q.id().to_string());
         let cells = if self.rows.is_empty() { Vec::new() } else { self.cells.clone() };
-        let cells = cells.into_iter().map(|c| c.id().to_string());
-        counts.chain(cells).chain(self.ask.iter().map(Question::id)).collect()
+        let cells = cells.into_iter().filter(|c| !c.is_verdict()).map(|c| c.id().to_string());
+        let numbers = self.ask.iter().filter(|q| match q {
+            Question::Writers(_) => false,
+            Question::Repair { cell, .. } => !cell.is_verdict(),
+            _ => true,
+        });
+        counts.chain(cells).chain(numbers.map(Question::id)).collect()
     }
 }
 

@@ -156,7 +156,14 @@ fn ticks_keep_the_formats_order_and_name_their_tolerances() {
     d.set_row(PartSet::of(Part::Scheduler), true);
     d.set_row(PartSet::NONE, true);
     d.ask.push(Question::PartReads(Part::Scheduler));
-    assert_eq!(d.tolerance_keys(), ["steps", "writes", "scale", "wr", "component.scheduler.reads"]);
+    d.ask.push(Question::Writers("copy/collector-4".into()));
+    d.ask.push(Question::Repair { down: PartSet::of(Part::Scheduler), cell: Cell::Scale });
+    d.ask.push(Question::Repair { down: PartSet::of(Part::Scheduler), cell: Cell::Believed });
+    // Names and verdicts are scored exactly: no tolerance offered for them.
+    assert_eq!(
+        d.tolerance_keys(),
+        ["steps", "writes", "wr", "component.scheduler.reads", "repair.scheduler.believed"]
+    );
     let text = d.text();
     let a = assignment_json::parse(&text).unwrap();
     assert_eq!(a.predict, [Quantity::Steps, Quantity::Writes]);

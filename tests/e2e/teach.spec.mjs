@@ -76,6 +76,9 @@ test("a shipped assignment opens, one question changes, and the preview is the l
   await page.getByTestId("open-file").setInputFiles(root("assignments/beyond-the-tables.json"));
   await expect(page.getByTestId("opened")).toHaveText('Editing "Where the load comes from, and who writes what".');
   await expect(page.getByTestId("asked")).toHaveCount(8);
+  // A tolerance is offered for numbers only (a writers answer is names, scored exactly).
+  await expect(page.getByTestId("tolerance-component-scheduler-reads")).toBeVisible();
+  await expect(page.getByTestId("tolerance-writers-copy-collector-4")).toHaveCount(0);
   // The first question (round 2's reads) becomes round 1's writes.
   await page.getByRole("button", { name: /^Remove: .*round\.2\.reads/ }).click();
   await page.getByTestId("ask-kind").selectOption("round");
@@ -129,6 +132,9 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("node-m3-capacity").fill("0");
   await page.getByTestId("node-m3-health").selectOption("dead");
   await expect(page.locator("#node-m3-notes")).toHaveText("");
+  await page.getByTestId("service-verifier-desired").fill("-2");
+  await expect(page.locator("#service-verifier-notes")).toHaveText("Error: must not be negative, found -2");
+  await page.getByTestId("service-verifier-desired").fill("1");
   await page.getByTestId("request-add").click();
   await page.getByTestId("request-1-key").fill("service/verifier");
   await page.getByTestId("request-1-desired").fill("3");
@@ -146,7 +152,7 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("retries").fill("");
   await expect(page.getByTestId("answer-key")).toContainText("reads");
   const file = JSON.parse(await page.getByTestId("out-json").inputValue());
-  expect(file.scenario.changes).toEqual({ "node/m3": { capacity: 0, health: "dead" } });
+  expect(file.scenario.changes).toEqual({ "node/m3": { capacity: 0, health: "dead" }, "service/verifier": { desired: 1 } });
   expect(file.scenario.requests).toEqual([
     { key: "service/collector", value: { desired: 4 } },
     { key: "service/verifier", value: { desired: 3 } },

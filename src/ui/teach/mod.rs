@@ -10,6 +10,7 @@ mod open;
 mod out;
 mod questions;
 mod requests;
+mod services;
 
 use crate::messages::{TeachMessages, EN_TEACH};
 use crate::playback::LIMITS;

@@ -57,6 +57,7 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             <TextField bench label=w.field_instructions.into() id="instructions" section=Section::Instructions
                 get=|d| d.instructions.clone() set=|d, v| d.instructions = v area=true />
             <p data-testid="scenario">{scenario}</p>
+            <super::services::Services bench />
             <super::nodes::Nodes bench />
             <super::requests::Requests bench />
             <p data-testid="scenario-counts">{counts_line}</p>

@@ -1,0 +1,62 @@
+//! The scenario's starting services as a table (`teaching::scenario_tables`): desired copies per
+//! service, an edit written as a change to the starting state; each row's message beside it.
+
+use super::{has_error, Bench, Notes};
+use crate::messages::fill;
+use crate::teaching::scenario_tables::{service_rows, set_service, ServiceRow};
+use crate::teaching::workbench::Section;
+use leptos::prelude::*;
+
+/// The services' table.
+#[component]
+pub(crate) fn Services(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let rows = Memo::new(move |_| bench.draft.with(service_rows));
+    view! {
+        <table class="services" data-testid="services">
+            <caption>{w.services}</caption>
+            <thead><tr><th scope="col">{w.service_key}</th><th scope="col">{w.service_desired}</th></tr></thead>
+            <tbody>
+                <For each=move || rows.get() key=|r: &ServiceRow| r.key.clone() let:row>
+                    {service_row(bench, row.key)}
+                </For>
+            </tbody>
+        </table>
+    }
+}
+
+fn service_row(bench: Bench, key: String) -> impl IntoView {
+    let w = bench.w;
+    let desired = {
+        let key = key.clone();
+        move || {
+            bench
+                .draft
+                .with(|d| service_rows(d).into_iter().find(|r| r.key == key).map(|r| r.desired))
+                .unwrap_or_default()
+        }
+    };
+    let section = Section::Change(key.clone());
+    let invalid = {
+        let section = section.clone();
+        move || has_error(bench, &section).then_some("true")
+    };
+    let name = key.trim_start_matches("service/").to_string();
+    let id = format!("service-{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    let notes_id = format!("{id}-notes");
+    let set = {
+        let key = key.clone();
+        move |ev: leptos::ev::Event| {
+            let n = event_target_value(&ev);
+            bench.edit(|d| set_service(d, &key, &n));
+        }
+    };
+    view! {
+        <tr data-testid="service">
+            <th scope="row">{key.clone()}</th>
+            <td><input type="text" inputmode="numeric" data-testid=format!("{id}-desired") aria-label=fill(w.service_desired_of, &[("service", &name)])
+                aria-invalid=invalid aria-describedby=notes_id.clone() prop:value=desired on:input=set />
+                <Notes bench section id=notes_id /></td>
+        </tr>
+    }
+}
