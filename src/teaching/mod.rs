@@ -5,6 +5,7 @@
 pub mod assignment;
 pub mod attempts;
 pub mod embed;
+pub mod link_code;
 pub mod marking;
 pub mod report;
 pub mod report_csv;
