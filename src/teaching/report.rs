@@ -267,7 +267,7 @@ fn lowercase(c: char, out: &mut String) {
 
 // In the browser, beyond ASCII, JavaScript's own Unicode tables answer (one character at a time,
 // as Rust's `char` methods do): Rust's lowercase and alphabetic tables cost the assignment page
-// 7.8 KB gzipped, for a file's name. tests/web.rs checks the browser's names against these.
+// 7.6 KB gzipped, for a file's name. tests/web.rs checks the browser's names against these.
 #[cfg(target_arch = "wasm32")]
 mod js {
     pub fn letter_or_digit(c: &str) -> bool {
