@@ -54,7 +54,8 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
     String::from_utf8(bytes).map_err(|_| Problem::of(|a| a.e_link_damaged))
 }
 
-#[cfg(test)]
+// Native only: the tests check against the base64 crate, a native dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;

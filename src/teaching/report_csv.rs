@@ -276,6 +276,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn a_float_is_what_rusts_parser_takes() {
         let long = "9".repeat(400);
         // One string, split: rustfmt would set a list of them one to a line.
