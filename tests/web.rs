@@ -239,3 +239,16 @@ async fn every_assignment_text_comes_from_the_message_table() {
     left.extend(untranslated(&root));
     assert!(left.is_empty(), "texts outside the message tables: {left:#?}");
 }
+
+/// A report's file name, where JavaScript's Unicode tables answer in the browser: the same names
+/// as Rust's give natively (src/teaching/report.rs).
+#[wasm_bindgen_test]
+fn report_file_names_are_the_native_ones() {
+    use cplab::teaching::report::file_name;
+    assert_eq!(file_name("../<x>", "Zoë", "json"), "lab-report-x-zoë.json");
+    assert_eq!(file_name("ΟΔΟΣ ١٢·Ⅻ", "İ", "csv"), "lab-report-οδοσ-١٢-ⅻ-i\u{307}.csv");
+    assert_eq!(
+        file_name("Trace one request end to end", "Ada L. (s-042)", "json"),
+        "lab-report-trace-one-request-end-to-end-ada-l-s-042.json"
+    );
+}

@@ -7,6 +7,7 @@ pub mod attempts;
 pub mod class_review;
 pub mod embed;
 pub mod handout;
+pub mod link_code;
 pub mod marking;
 pub mod report;
 pub mod report_csv;

@@ -278,6 +278,7 @@ mod tests {
     // proptest is a native dev-dependency: the wasm builds' lints compile the tests without it.
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn a_float_is_what_rusts_parser_takes() {
         let long = "9".repeat(400);
         // One string, split: rustfmt would set a list of them one to a line.

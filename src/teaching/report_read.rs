@@ -1,6 +1,6 @@
 //! Reading a saved record or an exported report back, field by field over the one JSON reader
 //! the formats share (`formats::json`). Not with serde's derived readers: their code, one reader
-//! per type, would be the assignment page's alone (about 5 KB of it gzipped). What they accepted
+//! per type, would be the assignment page's alone (4.7 KB of it gzipped). What they accepted
 //! is accepted, what they refused is refused (the tests below hold both to the writer).
 
 use super::report::{Attempt, Record, Report, ReportAttempt, ReportLine};
