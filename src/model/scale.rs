@@ -117,7 +117,15 @@ pub struct RequestCost {
 
 /// Runs the request of [`RequestCost`] on the idle cluster of `items` items in each mode.
 pub fn request_cost(items: usize) -> Result<RequestCost, TraceLimit> {
-    let (initial, _) = idle_cluster(items);
+    both_costs(items).map(|(_, request)| request)
+}
+
+/// An idle round's cost and one request's, from one run in each mode (half the work of
+/// [`idle_cost`] and [`request_cost`] apart, for the explorer): the request's run idles in round
+/// 1, which reads what every idle round of list mode reads and is watch mode's one list; its last
+/// round, quiet, is an idle round of standing watches.
+pub fn both_costs(items: usize) -> Result<(IdleCost, RequestCost), TraceLimit> {
+    let (initial, [services, copies, nodes]) = idle_cluster(items);
     let first = initial
         .iter()
         .find_map(|(k, v)| match v {
@@ -135,23 +143,59 @@ pub fn request_cost(items: usize) -> Result<RequestCost, TraceLimit> {
         timeline: vec![Event::at(2, Change::Request(raise))],
         watch: WatchPlan::LIST,
     };
-    // Items read, events delivered, and the last round, from round 2 on.
-    let cost = |scenario: Scenario| -> Result<(usize, usize, u32), TraceLimit> {
+    /// Items read in round 1, in the last round and from round 2 on; events from round 2 on; rounds.
+    struct Counts {
+        first: usize,
+        last: usize,
+        request: usize,
+        events: usize,
+        rounds: u32,
+    }
+    let count = |scenario: Scenario| -> Result<Counts, TraceLimit> {
         let out = scenario.run_with(false)?;
-        let store = out.plane.store();
-        let reads = store.trace().iter().filter(|s| s.op == Op::Read && s.round >= 2).map(|s| s.items).sum();
-        let events = store.delivered().iter().filter(|d| d.round >= 2).map(|d| d.events).sum();
-        Ok((reads, events, out.plane.rounds()))
+        let (store, rounds) = (out.plane.store(), out.plane.rounds());
+        let reads = store.trace().iter().filter(|s| s.op == Op::Read);
+        let in_round = |r: u32| reads.clone().filter(|s| s.round == r).map(|s| s.items).sum::<usize>();
+        Ok(Counts {
+            first: in_round(1),
+            last: in_round(rounds),
+            request: reads.clone().filter(|s| s.round >= 2).map(|s| s.items).sum(),
+            events: store.delivered().iter().filter(|d| d.round >= 2).map(|d| d.events).sum(),
+            rounds,
+        })
     };
-    let size = scenario.initial.len();
-    let (list, _, rounds) = cost(scenario.clone())?;
-    let (watch_reads, watch_events, _) = cost(Scenario { watch: WatchPlan::all(), ..scenario })?;
-    Ok(RequestCost { items: size, list, watch_reads, watch_events, rounds: rounds.saturating_sub(1) })
+    let size = services + copies + nodes;
+    let list = count(scenario.clone())?;
+    let watch = count(Scenario { watch: WatchPlan::all(), ..scenario })?;
+    let idle = IdleCost {
+        items: size,
+        services,
+        copies,
+        nodes,
+        list: list.first,
+        watch_first: watch.first,
+        watch: watch.last,
+    };
+    let request = RequestCost {
+        items: size,
+        list: list.request,
+        watch_reads: watch.request,
+        watch_events: watch.events,
+        rounds: list.rounds.saturating_sub(1),
+    };
+    Ok((idle, request))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_run_each_way_gives_the_idle_cost_of_two() {
+        for items in [12, 50, 1_000, 5_000] {
+            assert_eq!(both_costs(items).unwrap().0, idle_cost(items).unwrap(), "{items}");
+        }
+    }
 
     #[test]
     fn a_request_costs_list_mode_two_rounds_of_reads_and_watch_mode_ten_events_at_any_size() {

@@ -8,7 +8,7 @@
 //! decades, reads six. Watch mode's idle rounds read nothing, which no log scale holds: the plot
 //! gives zero a row of its own below the axis, labelled 0, a gap marking the break.
 
-use crate::model::scale::{idle_cost, request_cost, IdleCost, RequestCost};
+use crate::model::scale::{both_costs, IdleCost, RequestCost};
 use crate::model::TraceLimit;
 
 /// The slider's steps: cluster sizes from [`LEAST_ITEMS`] to [`MOST_ITEMS`], 90 a decade, each
@@ -74,9 +74,10 @@ pub struct ScalePoint {
     pub request: RequestCost,
 }
 
-/// Runs the idle cluster of `items` items, idle and with one request, in both modes.
+/// Runs the idle cluster of `items` items, idle and with one request, in both modes (one run
+/// each).
 pub fn scale_point(items: usize) -> Result<ScalePoint, TraceLimit> {
-    Ok(ScalePoint { idle: idle_cost(items)?, request: request_cost(items)? })
+    both_costs(items).map(|(idle, request)| ScalePoint { idle, request })
 }
 
 /// The whole plot.

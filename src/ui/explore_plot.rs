@@ -17,6 +17,9 @@ use leptos::prelude::*;
 /// The lesson's cluster once its request has run: 12 items, whose idle round 2 read 26.
 const LESSON_ITEMS: usize = 12;
 
+/// How long the slider must rest before the model runs its size, in milliseconds.
+const REST_MS: u64 = 120;
+
 /// Runs the cluster of `items` items (idle, and with one request, each mode), timed as a
 /// performance measure.
 fn timed_cost(items: usize) -> Result<ScalePoint, String> {
@@ -38,8 +41,22 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
     let curve: Result<Vec<ScalePoint>, String> =
         CURVE_SIZES.iter().map(|&n| scale_point(n).map_err(|e| e.to_string())).collect();
     let curve = StoredValue::new(curve.unwrap_or_default());
+    // The slider's step, followed at once by its words; and the step the model has run, which
+    // follows once the slider rests (a drag is not held up by one computation per pixel: one
+    // costs tens of milliseconds at 10,000 items, see `scripts/measure`).
     let step = RwSignal::new(step_of(LESSON_ITEMS));
-    let point = Memo::new(move |_| timed_cost(items_at(step.get())));
+    let settled = RwSignal::new(step_of(LESSON_ITEMS));
+    let point = Memo::new(move |_| timed_cost(items_at(settled.get())));
+    let moved = move |ev| {
+        let s = event_target_value(&ev).parse().unwrap_or(0);
+        step.set(s);
+        let rested = move || {
+            if step.get_untracked() == s {
+                settled.set(s);
+            }
+        };
+        set_timeout(rested, std::time::Duration::from_millis(REST_MS));
+    };
     let readout = move || match point.get() {
         Ok(ScalePoint { idle: c, .. }) => fill(
             t.readout,
@@ -80,7 +97,7 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
                 <span>{t.slider_label}</span>
                 <input type="range" data-testid="scale-slider" min="0" max=SLIDER_STEPS.to_string() step="1"
                     prop:value=move || step.get().to_string() aria-valuetext=value_text
-                    on:input=move |ev| step.set(event_target_value(&ev).parse().unwrap_or(0)) />
+                    on:input=moved />
                 <span data-testid="scale-items">{value_text}</span>
             </label>
             <div aria-live="polite">

@@ -18,9 +18,10 @@ test("the side-by-side view shows the lesson's idle round: 26 listing, 0 watchin
   // The charts say the same: round 2's bar reads 26 in list mode and 0 in watch mode.
   await expect(page.locator("[data-testid=chart-list] g[data-round='2']")).toHaveAttribute("data-listed", "26");
   await expect(page.locator("[data-testid=chart-watch] g[data-round='2']")).toHaveAttribute("data-listed", "0");
-  // Another of the lab's runs: the failure-matrix events.
+  // Another of the lab's runs: the failure-matrix events, whose whole run in list mode is the
+  // lesson's matrix row (52 reads, 13 writes); watching, the same writes.
   await page.getByTestId("compare-run").selectOption({ index: 1 });
-  await expect(page.locator("tbody[data-round='3']")).toHaveCount(1);
+  await expect(page.locator("[data-testid=compare-table] tfoot td")).toHaveText(["52", "0", "13", "25", "19", "13"]);
   expect(await files(page)).not.toContain("lab_bg.wasm");
 });
 
@@ -37,7 +38,9 @@ test("the explorer's point for the lesson's cluster is the trace's 26, and the s
   await page.keyboard.press("End");
   await expect(readout).toContainText("100,000 items (16,667 services, 58,333 copies, 25,000 nodes): an idle round reads 216,666 items in list mode and 0 in watch mode", { timeout: 20_000 });
   await expect(slider).toHaveAttribute("aria-valuetext", "100,000 items");
-  await expect(page.locator("[data-testid=scale-table] tr[data-items='10000'] td")).toHaveText(["21,666", "21,666", "0"]);
+  await expect(page.locator("[data-testid=scale-table] tr[data-items='10000'] td")).toHaveText(["21,666", "21,666", "0", "43,337", "10"]);
+  // One request: list mode reads the cluster twice, watch mode takes 10 events.
+  await expect(page.getByTestId("scale-request")).toContainText("433,337 items read in list mode; in watch mode 0 read and 10 events delivered");
 });
 
 test("the plain lab's trace reads 26 in round 2, the explorer's lesson point", async ({ page }) => {
