@@ -12,6 +12,8 @@ pub mod report;
 pub mod report_csv;
 pub(crate) mod report_read;
 pub mod review;
+pub mod sandbox;
+pub mod scenario_events;
 pub mod scenario_tables;
 pub mod share;
 pub mod warnings;

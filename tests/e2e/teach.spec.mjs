@@ -159,6 +159,18 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   ]);
 });
 
+test("copies and the fault timeline edited as tables are written into the assignment's scenario", async ({ page }) => {
+  await open(page);
+  await buildLessonTrace(page);
+  await page.getByTestId("copy-collector-2-status").fill("dead");
+  await page.getByTestId("event-add").click();
+  await page.getByTestId("event-0-parts").fill("scheduler, API server");
+  await expect(page.getByTestId("out-blocked")).toHaveCount(0);
+  const file = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect(file.scenario.changes["copy/collector-2"]).toEqual({ service: "collector", node: "m2", status: "dead" });
+  expect(file.scenario.timeline).toEqual([{ round: 2, down: ["scheduler", "API server"] }]);
+});
+
 test("class review over a folder of reports gives the expected table", async ({ page }) => {
   await open(page);
   await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
