@@ -15,6 +15,7 @@ pub mod review;
 pub mod sandbox;
 pub mod scenario_events;
 pub mod scenario_tables;
+pub mod scorm;
 pub mod share;
 pub mod warnings;
 pub mod workbench;
