@@ -194,6 +194,14 @@ messages! {
         event_up,
         /// A report asked for.
         event_report,
+        /// Download the SCORM 1.2 package.
+        out_scorm,
+        /// A package not made: `{why}`.
+        out_scorm_failed,
+        /// A file too large for the package: `{name}`.
+        zip_too_large,
+        /// Too many files, or too much in all, for the package.
+        zip_too_many,
         /// The sandbox's heading and title.
         sandbox_title,
         /// What the sandbox is for.

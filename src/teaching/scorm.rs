@@ -131,6 +131,17 @@ pub fn manifest(title: &str, files: &[&str]) -> String {
     )
 }
 
+/// The built lab's files a package carries: the page, its start's second script, the style, and
+/// the assignments build (the start loads it for `?assignment=`).
+pub const LAB_FILES: [&str; 5] =
+    ["index.html", "boot.js", "lab.css", "lab_assignments.js", "lab_assignments_bg.wasm"];
+
+/// The name the package is saved under: the assignment file's, as a SCORM 1.2 zip.
+pub fn package_name(title: &str) -> String {
+    let json = super::handout::json_file_name(title);
+    format!("{}-scorm12.zip", json.strip_suffix(".json").unwrap_or(&json))
+}
+
 /// The package: `imsmanifest.xml`, then the lab's built `files` (name, bytes) in the order
 /// given, then the assignment file as `assignment.json`.
 pub fn scorm_package(title: &str, assignment: &str, files: &[(&str, &[u8])]) -> Result<Vec<u8>, ZipError> {
@@ -146,6 +157,11 @@ pub fn scorm_package(title: &str, assignment: &str, files: &[(&str, &[u8])]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_package_is_named_after_the_assignment() {
+        assert_eq!(package_name("Trace one request"), "assignment-trace-one-request-scorm12.zip");
+    }
 
     #[test]
     fn crc32_is_zips() {
