@@ -431,8 +431,10 @@ messages! {
         load_axis,
         /// What the load chart's segments are.
         load_legend,
-        /// The link to the page beyond the lesson: components that watch rather than list.
-        load_explore,
+        /// The links to the pages beyond the lesson, as HTML: components that watch rather than
+        /// list (`?explore=1`), and the students' sandbox (`?teach=1&sandbox=1`). Plain
+        /// `<a href>`s in one string, so the page carries no code for them.
+        load_links,
         /// One part's bar: `{part}`, `{reads}`.
         load_bar,
         /// One round of a bar: `{round}`, `{reads}`.

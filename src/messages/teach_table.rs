@@ -150,5 +150,75 @@ messages! {
         class_edited,
         /// A skipped file: `{name}`: `{why}`.
         class_skipped,
+        /// The copies' table.
+        copies,
+        /// The copies' key column.
+        copy_key,
+        /// The copies' service column.
+        copy_service,
+        /// The copies' node column.
+        copy_node,
+        /// The copies' status column.
+        copy_status,
+        /// A copy's service field: `{copy}`.
+        copy_service_of,
+        /// A copy's node field: `{copy}`.
+        copy_node_of,
+        /// A copy's status field: `{copy}`.
+        copy_status_of,
+        /// Add a copy.
+        copy_add,
+        /// The timeline's table.
+        timeline,
+        /// The timeline's round column.
+        event_round,
+        /// The timeline's change column.
+        event_change,
+        /// The timeline's parts column.
+        event_parts,
+        /// An entry's round field: `{n}`.
+        event_round_of,
+        /// An entry's change field: `{n}`.
+        event_change_of,
+        /// An entry's parts field: `{n}`.
+        event_parts_of,
+        /// Remove entry `{n}`.
+        event_remove,
+        /// Add an entry.
+        event_add,
+        /// Entries of other kinds, kept: `{n}`.
+        events_other,
+        /// A part taken down.
+        event_down,
+        /// A part brought back.
+        event_up,
+        /// A report asked for.
+        event_report,
+        /// Download the SCORM 1.2 package.
+        out_scorm,
+        /// A package not made: `{why}`.
+        out_scorm_failed,
+        /// A file too large for the package: `{name}`.
+        zip_too_large,
+        /// Too many files, or too much in all, for the package.
+        zip_too_many,
+        /// The sandbox's heading and title.
+        sandbox_title,
+        /// What the sandbox is for.
+        sandbox_intro,
+        /// The link back to the lab.
+        sandbox_back,
+        /// A sandbox link that does not open: `{why}`.
+        sandbox_bad_link,
+        /// The heading of the sandbox's scenario.
+        sandbox_scenario,
+        /// The heading of the sandbox's link.
+        sandbox_share,
+        /// The link's field.
+        sandbox_link,
+        /// Follow the link (reopen the scenario).
+        sandbox_reopen,
+        /// Why the scenario is not run in the lab from here.
+        sandbox_no_lab,
     }
 }

@@ -67,8 +67,23 @@ pub struct ClassReview {
     pub skipped: Vec<(String, Skip)>,
 }
 
+/// `a` with what it asks in one order (counts, matrix rows and cells, questions): two files
+/// that ask the same in another order are one assignment. Each item's id is its content
+/// (`steps`, `matrix.API server.scale`, a question's own), so answers are tallied by id.
+fn in_one_order(a: &Assignment) -> Assignment {
+    let mut a = a.clone();
+    a.predict.sort_by_key(|q| q.id());
+    if let Some(m) = &mut a.matrix {
+        m.rows.sort_by_key(|&r| crate::formats::tables::row_name(r));
+        m.cells.sort_by_key(|c| c.id());
+    }
+    a.ask.sort_by_key(|q| q.id());
+    a
+}
+
 /// Reviews `files` (name, text) against `assignment`: a report counts when the assignment it
-/// carries reads as the same assignment (its file may be formatted otherwise).
+/// carries reads as the same assignment (its file may be formatted otherwise, and ask the same
+/// in another order).
 pub fn class_review(
     assignment: &Assignment,
     files: &[(String, String)],
@@ -79,6 +94,7 @@ pub fn class_review(
     let mut out =
         ClassReview { tallies: Vec::new(), counted: Vec::new(), edited: Vec::new(), skipped: Vec::new() };
     let mut wrong: Vec<BTreeMap<String, usize>> = Vec::new();
+    let ours = in_one_order(assignment);
     for (name, text) in files {
         let report = match read_report(text) {
             Ok(r) => r,
@@ -87,7 +103,7 @@ pub fn class_review(
                 continue;
             }
         };
-        if assignment_json::parse(&report.assignment).ok().as_ref() != Some(assignment) {
+        if assignment_json::parse(&report.assignment).ok().map(|a| in_one_order(&a)).as_ref() != Some(&ours) {
             out.skipped.push((name.clone(), Skip::OtherAssignment(report.title.clone())));
             continue;
         }
@@ -114,7 +130,9 @@ pub fn class_review(
                 .collect();
             wrong = vec![BTreeMap::new(); out.tallies.len()];
         }
-        for ((tally, wrong), line) in out.tallies.iter_mut().zip(&mut wrong).zip(&r.last.lines) {
+        for line in &r.last.lines {
+            let Some(at) = out.tallies.iter().position(|t| t.id == line.marked.item.id) else { continue };
+            let (tally, wrong) = (&mut out.tallies[at], &mut wrong[at]);
             tally.of += 1;
             if line.marked.correct {
                 tally.right += 1;
@@ -126,6 +144,12 @@ pub fn class_review(
             out.edited.push(name.clone());
         }
         out.counted.push(name.clone());
+    }
+    // The first report counted gave the items; they are listed in the teacher's order.
+    if let Ok(items) = assignment.answer_key_within(limits) {
+        let mut both: Vec<(Tally, BTreeMap<String, usize>)> = out.tallies.drain(..).zip(wrong).collect();
+        both.sort_by_key(|(t, _)| items.iter().position(|i| i.id == t.id));
+        (out.tallies, wrong) = both.into_iter().unzip();
     }
     for (tally, wrong) in out.tallies.iter_mut().zip(wrong) {
         let mut all: Vec<(String, usize)> = wrong.into_iter().collect();
@@ -282,5 +306,34 @@ mod tests {
         let a = assignment_json::parse(&trace).unwrap();
         let c = class_review(&a, &files, Limits::MODEL, &EN, &EN_ASSIGNMENTS);
         assert_eq!((c.counted.len(), c.skipped.len(), c.tallies[0].right), (1, 0, 1));
+    }
+
+    #[test]
+    fn the_same_questions_in_another_order_are_the_same_assignment_tallied_by_id() {
+        let trace = shipped("lesson-trace.json");
+        let mut doc: serde_json::Value = serde_json::from_str(&trace).unwrap();
+        doc["predict"] = serde_json::json!(["components", "rounds", "revision", "writes", "reads", "steps"]);
+        let reordered = serde_json::to_string(&doc).unwrap();
+        let files = vec![
+            ("x.json".to_string(), report_json(&made(&reordered, &[("steps", "17"), ("reads", "40")], "X"))),
+            ("y.json".to_string(), report_json(&made(&trace, &[("steps", "16"), ("reads", "50")], "Y"))),
+        ];
+        let a = assignment_json::parse(&trace).unwrap();
+        let c = class_review(&a, &files, Limits::MODEL, &EN, &EN_ASSIGNMENTS);
+        assert_eq!((c.counted.len(), c.skipped.len()), (2, 0));
+        let tallied: Vec<String> =
+            c.tallies.iter().map(|t| format!("{} {}/{} {:?}", t.id, t.right, t.of, t.wrong)).collect();
+        // Listed in the teacher's order, each answer tallied under its own item.
+        assert_eq!(
+            tallied,
+            [
+                r#"steps 1/2 [("16", 1)]"#,
+                r#"reads 1/2 [("40", 1)]"#,
+                r#"writes 0/2 [("", 2)]"#,
+                r#"revision 0/2 [("", 2)]"#,
+                r#"rounds 0/2 [("", 2)]"#,
+                r#"components 0/2 [("", 2)]"#
+            ]
+        );
     }
 }

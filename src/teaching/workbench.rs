@@ -245,6 +245,8 @@ pub enum Section {
     Request(usize),
     /// One of the scenario's changes to the starting state, by its key.
     Change(String),
+    /// One entry of the scenario's timeline, by its place.
+    Event(usize),
     /// The counts ticked.
     Predict,
     /// The failure-matrix rows and cells.
@@ -279,10 +281,12 @@ impl Section {
                     })
                 })
                 .map_or(Section::Scenario, |k| Section::Change(k.clone())),
+            "scenario" if path.starts_with("scenario.timeline[") => {
+                place(&path["scenario.timeline[".len()..]).map_or(Section::Scenario, Section::Event)
+            }
             "scenario" => path
                 .strip_prefix("scenario.requests[")
-                .and_then(|rest| rest.split(']').next())
-                .and_then(|n| n.parse().ok())
+                .and_then(place)
                 .map_or(Section::Scenario, Section::Request),
             "predict" => Section::Predict,
             "matrix" => Section::Matrix,
@@ -301,6 +305,11 @@ impl Section {
             _ => Section::Whole,
         }
     }
+}
+
+/// The place that starts `rest` (`2].round` -> 2).
+fn place(rest: &str) -> Option<usize> {
+    rest.split(']').next().and_then(|n| n.parse().ok())
 }
 
 /// The field path of the tolerance for `key`, as errors and warnings name it.

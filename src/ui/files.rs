@@ -36,6 +36,37 @@ pub async fn fetch_text(path: &str, a: &AssignmentMessages) -> Result<String, St
     text.as_string().ok_or_else(|| failed(a.fetch_unreadable))
 }
 
+/// Fetches a file's bytes by a path relative to the page, on the lab's own origin only (the
+/// workbench packs the lab's files; the other builds carry none of it).
+#[cfg(feature = "teach")]
+pub async fn fetch_bytes(path: &str, a: &AssignmentMessages) -> Result<Vec<u8>, String> {
+    let failed = |why: &str| fill(a.fetch_failed, &[("path", &path), ("why", &why)]);
+    if !same_origin(path) {
+        return Err(failed(a.fetch_elsewhere));
+    }
+    let window = web_sys::window().ok_or_else(|| failed(a.fetch_network))?;
+    let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| failed(a.fetch_network))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| failed(a.fetch_network))?;
+    if !response.ok() {
+        return Err(failed(&fill(a.fetch_http, &[("status", &response.status())])));
+    }
+    let body = response.array_buffer().map_err(|_| failed(a.fetch_unreadable))?;
+    let buffer = JsFuture::from(body).await.map_err(|_| failed(a.fetch_unreadable))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Offers `bytes` as a download named `name` (the workbench's SCORM package).
+#[cfg(feature = "teach")]
+pub fn download_bytes(name: &str, mime: &str, bytes: &[u8], a: &AssignmentMessages) -> Result<(), String> {
+    let not_made = || a.file_not_made.to_string();
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(|_| not_made())?;
+    offer(name, &blob, a)
+}
+
 /// The fetch of `path` that boot.js started while the wasm was still downloading (the
 /// assignment's file, named by the address), taken once: a later fetch of the same file asks the
 /// server again.
@@ -80,7 +111,13 @@ pub fn download(name: &str, mime: &str, text: &str, a: &AssignmentMessages) -> R
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| not_made())?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| not_made())?;
+    offer(name, &blob, a)
+}
+
+/// Offers `blob` as a download named `name`.
+fn offer(name: &str, blob: &web_sys::Blob, a: &AssignmentMessages) -> Result<(), String> {
+    let not_made = || a.file_not_made.to_string();
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| not_made())?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or_else(not_made)?;
     let a: web_sys::HtmlAnchorElement =
         document.create_element("a").map_err(|_| not_made())?.dyn_into().map_err(|_| not_made())?;

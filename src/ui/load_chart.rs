@@ -94,8 +94,9 @@ pub fn LoadChart(lab: Lab) -> impl IntoView {
             <h2 id="load-title">{t.load_title}</h2>
             <p class="hint">{t.load_hint}</p>
             <p class="hint" data-testid="load-legend">{t.load_legend}</p>
-            // A plain link: the explorer is a build of its own, loaded only when followed.
-            <p class="hint"><a href="?explore=1" data-testid="explore-link">{t.load_explore}</a></p>
+            // Plain links, written by the table: the explorer and the sandbox are builds of their
+            // own, loaded only when followed, and the page carries no code for them.
+            <p class="hint" inner_html=t.load_links></p>
             <svg data-testid="load-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-labelledby="load-title" inner_html=live(chart)></svg>
         </section>
     }

@@ -48,7 +48,7 @@ test("the plain lab's trace reads 26 in round 2, the explorer's lesson point", a
   await page.getByTestId("to-end").click();
   await expect(page.locator("[data-testid=round-heading][data-round='2']")).toContainText("26 item reads, 0 writes");
   // The plain lab links to the explorer and loads none of its files.
-  await expect(page.getByTestId("explore-link")).toHaveAttribute("href", "?explore=1");
+  await expect(page.getByRole("link", { name: "Beyond the lesson: list every round vs watch" })).toHaveAttribute("href", "?explore=1");
   expect((await files(page)).filter((f) => f.startsWith("lab_explore"))).toEqual([]);
 });
 

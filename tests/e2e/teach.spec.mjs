@@ -5,6 +5,7 @@ import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 
 const root = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -157,6 +158,46 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
     { key: "service/collector", value: { desired: 4 } },
     { key: "service/verifier", value: { desired: 3 } },
   ]);
+});
+
+test("copies and the fault timeline edited as tables are written into the assignment's scenario", async ({ page }) => {
+  await open(page);
+  await buildLessonTrace(page);
+  await page.getByTestId("copy-collector-2-status").fill("dead");
+  await page.getByTestId("event-add").click();
+  await page.getByTestId("event-0-parts").fill("scheduler, API server");
+  await expect(page.getByTestId("out-blocked")).toHaveCount(0);
+  const file = JSON.parse(await page.getByTestId("out-json").inputValue());
+  expect(file.scenario.changes["copy/collector-2"]).toEqual({ service: "collector", node: "m2", status: "dead" });
+  expect(file.scenario.timeline).toEqual([{ round: 2, down: ["scheduler", "API server"] }]);
+});
+
+test("the SCORM 1.2 package holds the manifest, the lab's files as served and the assignment", async ({ page, request }, info) => {
+  await open(page);
+  await buildLessonTrace(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-scorm").click()]);
+  expect(download.suggestedFilename()).toBe("assignment-trace-one-request-end-to-end-scorm12.zip");
+  const saved = info.outputPath("package.zip");
+  await download.saveAs(saved);
+  // Python's zipfile reads it: every CRC right, each file stored, the lab's files as the server
+  // sends them, and the assignment the workbench writes.
+  const listed = execFileSync("python3", ["-c", `import sys, zipfile, hashlib
+z = zipfile.ZipFile(sys.argv[1])
+assert z.testzip() is None
+for i in z.infolist():
+    print(i.filename, i.compress_type, hashlib.sha256(z.read(i)).hexdigest())`, saved], { encoding: "utf8" });
+  const sha = (bytes) => createHash("sha256").update(bytes).digest("hex");
+  const want = [];
+  for (const name of ["index.html", "boot.js", "lab.css", "lab_assignments.js", "lab_assignments_bg.wasm"]) {
+    want.push(`${name} 0 ${sha(await (await request.get(`./${name}`)).body())}`);
+  }
+  want.push(`assignment.json 0 ${sha(readFileSync(GOLDEN))}`);
+  const lines = listed.trim().split("\n");
+  expect(lines[0]).toMatch(/^imsmanifest\.xml 0 /);
+  expect(lines.slice(1)).toEqual(want);
+  const manifest = execFileSync("python3", ["-c", "import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read('imsmanifest.xml').decode(), end='')", saved], { encoding: "utf8" });
+  expect(manifest).toContain('<resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="index.html?assignment=assignment.json">');
+  expect(manifest).toContain("<title>Trace one request end to end</title>");
 });
 
 test("class review over a folder of reports gives the expected table", async ({ page }) => {

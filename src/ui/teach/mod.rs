@@ -4,13 +4,16 @@
 //! decides nothing itself.
 
 mod class;
+mod copies;
 mod fields;
 mod nodes;
 mod open;
 mod out;
 mod questions;
 mod requests;
+mod sandbox;
 mod services;
+mod timeline;
 
 use crate::messages::{TeachMessages, EN_TEACH};
 use crate::playback::LIMITS;
@@ -44,10 +47,16 @@ pub fn mount() {
     if let Some(shell) = document.as_ref().and_then(|d| d.get_element_by_id("shell")) {
         shell.remove();
     }
+    // The students' sandbox is the same build: its scenario tables without the assignment.
+    let sandbox = crate::ui::browser::query("sandbox").is_some();
     if let Some(d) = document {
-        d.set_title(EN_TEACH.title);
+        d.set_title(if sandbox { EN_TEACH.sandbox_title } else { EN_TEACH.title });
     }
-    leptos::mount::mount_to_body(TeachPage);
+    if sandbox {
+        leptos::mount::mount_to_body(sandbox::SandboxPage);
+    } else {
+        leptos::mount::mount_to_body(TeachPage);
+    }
 }
 
 /// The whole workbench.

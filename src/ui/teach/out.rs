@@ -3,8 +3,9 @@
 //! `teaching::handout` from the file the draft writes.
 
 use super::Bench;
-use crate::messages::EN_ASSIGNMENTS;
+use crate::messages::{fill, EN_ASSIGNMENTS};
 use crate::teaching::handout::{answer_key_table, iframe_snippet, json_file_name, student_link};
+use crate::teaching::scorm::{package_name, scorm_package, ZipError, LAB_FILES};
 use crate::ui::browser::page_address;
 use leptos::prelude::*;
 
@@ -34,6 +35,30 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
         let name = bench.draft.with(|d| json_file_name(&d.title));
         let _ = crate::ui::files::download(&name, "application/json", &text(), &EN_ASSIGNMENTS);
     };
+    let scorm_said = RwSignal::new(None::<String>);
+    let scorm = move |_| {
+        let (title, text) = (bench.draft.with(|d| d.title.clone()), text());
+        leptos::task::spawn_local(async move {
+            let a = &EN_ASSIGNMENTS;
+            let mut files = Vec::new();
+            for name in LAB_FILES {
+                match crate::ui::files::fetch_bytes(name, a).await {
+                    Ok(bytes) => files.push((name, bytes)),
+                    Err(why) => return scorm_said.set(Some(fill(w.out_scorm_failed, &[("why", &why)]))),
+                }
+            }
+            let files: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+            let made = scorm_package(&title, &text, &files)
+                .map_err(|e| match e {
+                    ZipError::TooLarge(name) => fill(w.zip_too_large, &[("name", &name)]),
+                    ZipError::TooMany => w.zip_too_many.to_string(),
+                })
+                .and_then(|zip| {
+                    crate::ui::files::download_bytes(&package_name(&title), "application/zip", &zip, a)
+                });
+            scorm_said.set(made.err().map(|why| fill(w.out_scorm_failed, &[("why", &why)])));
+        });
+    };
     view! {
         <section class="out" aria-labelledby="out-h">
             <h2 id="out-h">{w.out}</h2>
@@ -44,6 +69,8 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
                     <a href=link.clone() target="_blank" rel="noopener" data-testid="preview">{w.out_preview}</a>
                 </div>
                 <button type="button" data-testid="download-json" on:click=download>{w.out_json}</button>
+                <button type="button" data-testid="download-scorm" on:click=scorm>{w.out_scorm}</button>
+                {move || scorm_said.get().map(|m| view! { <p class="error" role="alert" data-testid="scorm-failed">{m}</p> })}
                 <div class="field">
                     <label for="out-json">{w.out_json_text}</label>
                     <textarea id="out-json" data-testid="out-json" readonly rows="8" prop:value=text></textarea>

@@ -59,7 +59,9 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             <p data-testid="scenario">{scenario}</p>
             <super::services::Services bench />
             <super::nodes::Nodes bench />
+                <super::copies::Copies bench />
             <super::requests::Requests bench />
+                <super::timeline::Timeline bench />
             <p data-testid="scenario-counts">{counts_line}</p>
             <Notes bench section=Section::Scenario id="scenario-notes".into() />
             <fieldset><legend>{w.counts}</legend>{counts}<Notes bench section=Section::Predict id="predict-notes".into() /></fieldset>

@@ -1,0 +1,94 @@
+//! The scenario's starting copies as a table (`teaching::scenario_events`): service, node and
+//! status per copy, an edit written as a change to the starting state; each row's message
+//! beside it.
+
+use super::{has_error, Bench, Notes};
+use crate::messages::fill;
+use crate::teaching::scenario_events::{add_copy, copy_rows, set_copy, CopyRow};
+use crate::teaching::workbench::Section;
+use leptos::prelude::*;
+
+/// The copies' table.
+#[component]
+pub(crate) fn Copies(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let rows = Memo::new(move |_| bench.draft.with(copy_rows));
+    view! {
+        <table class="copies" data-testid="copies">
+            <caption>{w.copies}</caption>
+            <thead><tr><th scope="col">{w.copy_key}</th><th scope="col">{w.copy_service}</th><th scope="col">{w.copy_node}</th><th scope="col">{w.copy_status}</th></tr></thead>
+            <tbody>
+                <For each=move || rows.get() key=|r: &CopyRow| r.key.clone() let:row>
+                    {copy_row(bench, row.key)}
+                </For>
+            </tbody>
+        </table>
+        <button type="button" data-testid="copy-add" on:click=move |_| bench.edit(add_copy)>{w.copy_add}</button>
+    }
+}
+
+/// One of a copy's three fields.
+#[derive(Clone, Copy)]
+enum Field {
+    Service,
+    Node,
+    Status,
+}
+
+fn copy_row(bench: Bench, key: String) -> impl IntoView {
+    let w = bench.w;
+    let name = key.trim_start_matches("copy/").to_string();
+    let id = format!("copy-{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    let notes_id = format!("{id}-notes");
+    let section = Section::Change(key.clone());
+    let invalid = {
+        let section = section.clone();
+        move || has_error(bench, &section).then_some("true")
+    };
+    let field = |f: Field, label: &'static str| {
+        let row = {
+            let key = key.clone();
+            move || bench.draft.with(|d| copy_rows(d).into_iter().find(|r| r.key == key))
+        };
+        let value = {
+            let row = row.clone();
+            move || {
+                row().map(|r| match f {
+                    Field::Service => r.service,
+                    Field::Node => r.node,
+                    Field::Status => r.status,
+                })
+            }
+        };
+        let set = {
+            let key = key.clone();
+            move |ev: leptos::ev::Event| {
+                let Some(mut r) = row() else { return };
+                let v = event_target_value(&ev);
+                match f {
+                    Field::Service => r.service = v,
+                    Field::Node => r.node = v,
+                    Field::Status => r.status = v,
+                }
+                bench.edit(|d| set_copy(d, &key, &r.service, &r.node, &r.status));
+            }
+        };
+        let suffix = match f {
+            Field::Service => "service",
+            Field::Node => "node",
+            Field::Status => "status",
+        };
+        view! {
+            <td><input type="text" data-testid=format!("{id}-{suffix}") aria-label=fill(label, &[("copy", &name)])
+                aria-invalid=invalid.clone() aria-describedby=notes_id.clone() prop:value=move || value().unwrap_or_default() on:input=set /></td>
+        }
+    };
+    view! {
+        <tr data-testid="copy">
+            <th scope="row">{key.clone()}<Notes bench section id=notes_id.clone() /></th>
+            {field(Field::Service, w.copy_service_of)}
+            {field(Field::Node, w.copy_node_of)}
+            {field(Field::Status, w.copy_status_of)}
+        </tr>
+    }
+}

@@ -1,0 +1,60 @@
+//! The students' sandbox (`?teach=1&sandbox=1`): the workbench's scenario tables without an
+//! assignment's parts, the run's counts live, and a link that reopens the scenario
+//! (`teaching::sandbox`). A link that does not open says why; the lesson's scenario stands in.
+
+use super::{Bench, Notes};
+use crate::messages::{fill, EN_ASSIGNMENTS, EN_TEACH};
+use crate::playback::LIMITS;
+use crate::teaching::sandbox::{open_sandbox, sandbox_draft, sandbox_link};
+use crate::teaching::scenario_tables::scenario_counts;
+use crate::teaching::workbench::{diagnose, Draft, Section};
+use crate::ui::browser::{page_address, query};
+use leptos::prelude::*;
+
+/// The whole sandbox page.
+#[component]
+pub fn SandboxPage() -> impl IntoView {
+    let (w, a) = (&EN_TEACH, &EN_ASSIGNMENTS);
+    let (start, failed) = match query("s").map(|code| open_sandbox(&code, a)) {
+        Some(Ok(d)) => (d, None),
+        Some(Err(why)) => {
+            (sandbox_draft(Draft::default().scenario), Some(fill(w.sandbox_bad_link, &[("why", &why)])))
+        }
+        None => (sandbox_draft(Draft::default().scenario), None),
+    };
+    let draft = RwSignal::new(start);
+    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a)));
+    let bench = Bench { draft, checked, w };
+    let counts = Memo::new(move |_| draft.with(|d| scenario_counts(d, LIMITS, a)).unwrap_or_default());
+    let base = page_address();
+    let link = Memo::new(move |_| draft.with(|d| sandbox_link(&base, d.scenario.as_ref())));
+    view! {
+        <main class="lab teach sandbox" data-testid="sandbox">
+            <header>
+                <h1>{w.sandbox_title}</h1>
+                <p>{w.sandbox_intro}</p>
+                <p><a href="?" data-testid="sandbox-back">{w.sandbox_back}</a></p>
+            </header>
+            {failed.map(|m| view! { <p class="error" role="alert" data-testid="sandbox-bad-link">{m}</p> })}
+            <section class="questions" aria-labelledby="sandbox-h">
+                <h2 id="sandbox-h">{w.sandbox_scenario}</h2>
+                <super::services::Services bench />
+                <super::nodes::Nodes bench />
+                <super::copies::Copies bench />
+                <super::requests::Requests bench />
+                <super::timeline::Timeline bench />
+                <p data-testid="scenario-counts" aria-live="polite">{counts}</p>
+                <Notes bench section=Section::Scenario id="scenario-notes".into() />
+            </section>
+            <section class="out" aria-labelledby="sandbox-share-h">
+                <h2 id="sandbox-share-h">{w.sandbox_share}</h2>
+                <div class="field">
+                    <label for="sandbox-link">{w.sandbox_link}</label>
+                    <input id="sandbox-link" data-testid="sandbox-share-link" type="text" readonly prop:value=link />
+                    <a href=link data-testid="sandbox-reopen">{w.sandbox_reopen}</a>
+                </div>
+                <p class="hint">{w.sandbox_no_lab}</p>
+            </section>
+        </main>
+    }
+}

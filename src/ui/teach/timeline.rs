@@ -1,0 +1,62 @@
+//! The scenario's fault timeline as a table (`teaching::scenario_events`): per entry, its round
+//! and the part taken down or brought back (or a report), each with the format's message for it;
+//! entries of other kinds are kept as the file writes them, and counted.
+
+use super::{has_error, Bench, Notes};
+use crate::messages::fill;
+use crate::teaching::scenario_events::{
+    add_event, event_rows, remove_event, set_event, EventRow, EVENT_CHANGES,
+};
+use crate::teaching::workbench::Section;
+use leptos::prelude::*;
+
+/// The timeline's table.
+#[component]
+pub(crate) fn Timeline(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let rows = Memo::new(move |_| bench.draft.with(event_rows));
+    view! {
+        <table class="timeline" data-testid="timeline">
+            <caption>{w.timeline}</caption>
+            <thead><tr><th scope="col">{w.event_round}</th><th scope="col">{w.event_change}</th><th scope="col">{w.event_parts}</th><th scope="col"><span class="visually-hidden">{w.request_remove_col}</span></th></tr></thead>
+            <tbody>
+                <For each=move || rows.get().0 key=|r: &EventRow| r.at let:row>
+                    {event_row(bench, row.at)}
+                </For>
+            </tbody>
+        </table>
+        {move || (rows.get().1 > 0).then(|| view! { <p data-testid="timeline-other">{fill(w.events_other, &[("n", &rows.get().1)])}</p> })}
+        <button type="button" data-testid="event-add" on:click=move |_| bench.edit(add_event)>{w.event_add}</button>
+    }
+}
+
+fn event_row(bench: Bench, at: usize) -> impl IntoView {
+    let w = bench.w;
+    let row = move || bench.draft.with(|d| event_rows(d).0.into_iter().find(|r| r.at == at));
+    let get = move |f: fn(EventRow) -> String| move || row().map(f).unwrap_or_default();
+    let edit = move |f: fn(&mut EventRow, String)| {
+        move |ev: leptos::ev::Event| {
+            let Some(mut r) = row() else { return };
+            f(&mut r, event_target_value(&ev));
+            bench.edit(|d| set_event(d, at, &r.round, &r.change, &r.parts));
+        }
+    };
+    let invalid = move || has_error(bench, &Section::Event(at)).then_some("true");
+    let notes_id = format!("event-{at}-notes");
+    let n = at + 1;
+    let labels = [w.event_down, w.event_up, w.event_report];
+    view! {
+        <tr data-testid="event">
+            <td><input type="text" inputmode="numeric" data-testid=format!("event-{at}-round") aria-label=fill(w.event_round_of, &[("n", &n)])
+                aria-invalid=invalid aria-describedby=notes_id.clone() prop:value=get(|r| r.round) on:input=edit(|r, v| r.round = v) />
+                <Notes bench section=Section::Event(at) id=notes_id.clone() /></td>
+            <td><select data-testid=format!("event-{at}-change") aria-label=fill(w.event_change_of, &[("n", &n)])
+                prop:value=get(|r| r.change) on:change=edit(|r, v| r.change = v)>
+                {EVENT_CHANGES.into_iter().zip(labels).map(|(c, l)| view! { <option value=c>{l}</option> }).collect_view()}
+            </select></td>
+            <td><input type="text" data-testid=format!("event-{at}-parts") aria-label=fill(w.event_parts_of, &[("n", &n)])
+                aria-invalid=invalid aria-describedby=notes_id prop:value=get(|r| r.parts) on:input=edit(|r, v| r.parts = v) /></td>
+            <td><button type="button" aria-label=fill(w.event_remove, &[("n", &n)]) on:click=move |_| bench.edit(|d| remove_event(d, at))>"×"</button></td>
+        </tr>
+    }
+}
