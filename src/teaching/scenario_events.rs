@@ -4,6 +4,7 @@
 //! format's reader names what is wrong by row (`Section::Change` for a copy, `Section::Event`
 //! for a timeline entry). Timeline entries of other kinds (a request) are kept and counted.
 
+use super::scenario_tables::{starting_rows, typed};
 use super::workbench::Draft;
 use serde_json::{json, Map, Value as Json};
 
@@ -18,15 +19,6 @@ pub struct CopyRow {
     pub node: String,
     /// `pending`, `running` or `dead` (as written).
     pub status: String,
-}
-
-/// The typed text of a JSON field (a string as it is, null as blank, anything else as JSON).
-fn typed(v: &Json) -> String {
-    match v {
-        Json::String(s) => s.clone(),
-        Json::Null => String::new(),
-        other => other.to_string(),
-    }
 }
 
 /// A number typed (spaces around it ignored) as a JSON number, else the text itself: the
@@ -67,31 +59,13 @@ fn lesson_copies() -> Vec<CopyRow> {
 /// The starting copies of the draft's scenario: those of `initial` (else the lesson's five),
 /// then copies its `changes` add, each with its change applied; a removed one is left out.
 pub fn copy_rows(draft: &Draft) -> Vec<CopyRow> {
-    let scenario = draft.scenario.as_ref();
     let row = |k: &str, v: &Json| CopyRow {
         key: k.to_string(),
         service: typed(&v["service"]),
         node: typed(&v["node"]),
         status: typed(&v["status"]),
     };
-    let mut rows: Vec<CopyRow> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
-        Some(initial) => {
-            initial.iter().filter(|(k, _)| k.starts_with("copy/")).map(|(k, v)| row(k, v)).collect()
-        }
-        None => lesson_copies(),
-    };
-    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
-    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with("copy/")) {
-        match rows.iter().position(|r| &r.key == k) {
-            Some(i) if v.is_null() => {
-                rows.remove(i);
-            }
-            Some(i) => rows[i] = row(k, v),
-            None if v.is_null() => {}
-            None => rows.push(row(k, v)),
-        }
-    }
-    rows
+    starting_rows(draft, "copy/", lesson_copies, row, |r| &r.key)
 }
 
 /// Sets copy `key` at the start, as a change to the starting state (a blank node: none yet).

@@ -94,8 +94,8 @@ pub struct NodeRow {
     pub health: String,
 }
 
-/// The typed text of a JSON field (a string as it is, anything else as JSON).
-fn typed(v: &Json) -> String {
+/// The typed text of a JSON field (a string as it is, null as blank, anything else as JSON).
+pub(crate) fn typed(v: &Json) -> String {
     match v {
         Json::String(s) => s.clone(),
         Json::Null => String::new(),
@@ -103,38 +103,52 @@ fn typed(v: &Json) -> String {
     }
 }
 
+/// The starting rows of one prefix in the draft's scenario: those of `initial` (else `lesson()`,
+/// the lesson's own), then the rows its `changes` add, each with its change applied; a row the
+/// changes remove is left out. One rule for the services', nodes' and copies' tables.
+pub(crate) fn starting_rows<R>(
+    draft: &Draft,
+    prefix: &str,
+    lesson: impl FnOnce() -> Vec<R>,
+    row: impl Fn(&str, &Json) -> R,
+    key: impl Fn(&R) -> &str,
+) -> Vec<R> {
+    let scenario = draft.scenario.as_ref();
+    let mut rows: Vec<R> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
+        Some(initial) => {
+            initial.iter().filter(|(k, _)| k.starts_with(prefix)).map(|(k, v)| row(k, v)).collect()
+        }
+        None => lesson(),
+    };
+    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
+    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with(prefix)) {
+        match rows.iter().position(|r| key(r) == k) {
+            Some(i) if v.is_null() => {
+                rows.remove(i);
+            }
+            Some(i) => rows[i] = row(k, v),
+            None if v.is_null() => {}
+            None => rows.push(row(k, v)),
+        }
+    }
+    rows
+}
+
 /// The starting nodes of the draft's scenario: those of `initial` (else the lesson's three),
 /// then nodes its `changes` add, each with its change applied; a node the changes remove is left
 /// out.
 pub fn node_rows(draft: &Draft) -> Vec<NodeRow> {
-    let scenario = draft.scenario.as_ref();
-    let mut rows: Vec<NodeRow> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
-        Some(initial) => initial
-            .iter()
-            .filter(|(k, _)| k.starts_with("node/"))
-            .map(|(k, v)| NodeRow {
-                key: k.clone(),
-                capacity: typed(&v["capacity"]),
-                health: typed(&v["health"]),
-            })
-            .collect(),
-        None => (1..=3)
+    let lesson = || {
+        (1..=3)
             .map(|i| NodeRow { key: format!("node/m{i}"), capacity: "4".into(), health: "alive".into() })
-            .collect(),
+            .collect()
     };
-    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
-    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with("node/")) {
-        let row = NodeRow { key: k.clone(), capacity: typed(&v["capacity"]), health: typed(&v["health"]) };
-        match rows.iter().position(|r| &r.key == k) {
-            Some(i) if v.is_null() => {
-                rows.remove(i);
-            }
-            Some(i) => rows[i] = row,
-            None if v.is_null() => {}
-            None => rows.push(row),
-        }
-    }
-    rows
+    let row = |k: &str, v: &Json| NodeRow {
+        key: k.to_string(),
+        capacity: typed(&v["capacity"]),
+        health: typed(&v["health"]),
+    };
+    starting_rows(draft, "node/", lesson, row, |r| &r.key)
 }
 
 /// A starting service, as typed.
@@ -149,28 +163,13 @@ pub struct ServiceRow {
 /// The starting services of the draft's scenario: those of `initial` (else the lesson's two),
 /// then services its `changes` add, each with its change applied (a removed one left out).
 pub fn service_rows(draft: &Draft) -> Vec<ServiceRow> {
-    let scenario = draft.scenario.as_ref();
-    let row = |k: &str, v: &Json| ServiceRow { key: k.to_string(), desired: typed(&v["desired"]) };
-    let mut rows: Vec<ServiceRow> = match scenario.and_then(|s| s.get("initial")).and_then(Json::as_object) {
-        Some(initial) => {
-            initial.iter().filter(|(k, _)| k.starts_with("service/")).map(|(k, v)| row(k, v)).collect()
-        }
-        None => [("service/collector", 3), ("service/verifier", 2)]
+    let lesson = || {
+        [("service/collector", 3), ("service/verifier", 2)]
             .map(|(k, n)| ServiceRow { key: k.into(), desired: n.to_string() })
-            .into(),
+            .into()
     };
-    let changes = scenario.and_then(|s| s.get("changes")).and_then(Json::as_object);
-    for (k, v) in changes.into_iter().flatten().filter(|(k, _)| k.starts_with("service/")) {
-        match rows.iter().position(|r| &r.key == k) {
-            Some(i) if v.is_null() => {
-                rows.remove(i);
-            }
-            Some(i) => rows[i] = row(k, v),
-            None if v.is_null() => {}
-            None => rows.push(row(k, v)),
-        }
-    }
-    rows
+    let row = |k: &str, v: &Json| ServiceRow { key: k.to_string(), desired: typed(&v["desired"]) };
+    starting_rows(draft, "service/", lesson, row, |r| &r.key)
 }
 
 /// Sets service `key`'s desired copies at the start, as a change to the starting state.
