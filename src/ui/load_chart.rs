@@ -89,14 +89,17 @@ pub fn LoadChart(lab: Lab) -> impl IntoView {
         svg.finish()
     };
     let height = LOAD_PARTS.len() * ROW + 22;
+    // Plain links, written by the table: the explorer and the sandbox are builds of their own,
+    // loaded only when followed, and the page carries no code for them. Never on an assignment
+    // page: both count the lesson's runs, which would answer its questions before the lock.
+    let links =
+        (!cfg!(feature = "assignments")).then(|| view! { <p class="hint" inner_html=t.load_links></p> });
     view! {
         <section class="load" aria-labelledby="load-title">
             <h2 id="load-title">{t.load_title}</h2>
             <p class="hint">{t.load_hint}</p>
             <p class="hint" data-testid="load-legend">{t.load_legend}</p>
-            // Plain links, written by the table: the explorer and the sandbox are builds of their
-            // own, loaded only when followed, and the page carries no code for them.
-            <p class="hint" inner_html=t.load_links></p>
+            {links}
             <svg data-testid="load-chart" viewBox=format!("0 0 {WIDTH} {height}") role="img" aria-labelledby="load-title" inner_html=live(chart)></svg>
         </section>
     }
