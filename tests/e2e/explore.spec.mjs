@@ -104,6 +104,17 @@ test("without Web Workers the page computes the points itself", async ({ page })
   await expect(readout).toContainText("13 items (");
 });
 
+test("where the worker's script fails to load, the page computes the points itself", async ({ page }) => {
+  await page.route("**/explore_worker.js", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("./?explore=1");
+  const readout = page.getByTestId("scale-readout");
+  await expect(readout).toContainText("12 items (2 services, 7 copies, 3 nodes): an idle round reads 26 items in list mode and 0 in watch mode");
+  await expect(page.locator("[data-testid=scale-table] tr[data-items]")).toHaveCount(14);
+  await page.getByTestId("scale-slider").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(readout).toContainText("13 items (");
+});
+
 test("the plain lab's trace reads 26 in round 2, the explorer's lesson point", async ({ page }) => {
   await page.goto("./");
   await page.getByTestId("to-end").click();
