@@ -56,4 +56,5 @@ pub static EN_EXPLORE: ExploreMessages = ExploreMessages {
     col_list_request: "list mode, one request",
     col_watch_request: "watch mode, one request (events)",
     scale_failed: "The model could not run this size: {why}",
+    computing: "Computing {items} items…",
 };

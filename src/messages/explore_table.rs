@@ -110,6 +110,8 @@ messages! {
         col_watch_request,
         /// A size the model could not run: `{why}`.
         scale_failed,
+        /// The model is running `{items}` items (off the page's main thread).
+        computing,
     }
 }
 

@@ -13,6 +13,7 @@ use super::timeline::{Change, Event};
 use super::trace::{Op, TraceLimit};
 use super::value::{Copy, Health, Node, Service, Status, Value};
 use super::watch::WatchPlan;
+use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
 /// The cluster sizes `cplab scale` prints: the lesson's own (12 items once its request has run:
@@ -20,7 +21,7 @@ use std::rc::Rc;
 pub const SIZES: [usize; 6] = [12, 50, 1_000, 10_000, 50_000, 100_000];
 
 /// What one idle cluster of a size costs each mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IdleCost {
     /// Items in the store.
     pub items: usize,
@@ -100,7 +101,7 @@ pub fn idle_cost(items: usize) -> Result<IdleCost, TraceLimit> {
 /// cluster idles a round (watch mode lists then), then a request raises the first service's desired
 /// count by one. Counted from the request's round until the plane is quiet again, its quiet round
 /// included (the lesson's request likewise ends on its quiet round 2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RequestCost {
     /// Items in the store before the request.
     pub items: usize,

@@ -10,6 +10,7 @@
 
 use crate::model::scale::{both_costs, IdleCost, RequestCost};
 use crate::model::TraceLimit;
+use serde::{Deserialize, Serialize};
 
 /// The slider's steps: cluster sizes from [`LEAST_ITEMS`] to [`MOST_ITEMS`], 90 a decade, each
 /// a round number of its decade (10, 11, … 99, 100, 110, … 990, 1,000, 1,100, …), so every step
@@ -66,7 +67,8 @@ pub struct PlotPoint {
 }
 
 /// What the model says of one cluster size: an idle round's cost and one request's, each mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Serialisable: the explorer's worker hands it to the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScalePoint {
     /// An idle round.
     pub idle: IdleCost,

@@ -3,16 +3,19 @@
 //! ([`idle_cost`]); the playback layer's [`scale_plot`] places every point; this draws them, and
 //! says the point under the slider and the whole curve as text too.
 //!
-//! Each computation of the point under the slider is timed with the browser's performance
-//! entries (a measure named `cplab-point ITEMS`), which `scripts/measure` reads.
+//! The model runs in the explorer's worker (`explore_worker.rs`): the page asks for the curve's
+//! sizes once and for the slider's size whenever it rests, says "computing" meanwhile, and drops
+//! an answer for a size the slider has left.
 
+use super::explore_worker::{Kind, Points, Reply};
 use crate::formats::html::Markup;
 use crate::messages::{fill, ExploreMessages};
 use crate::playback::scale_plot::{
-    items_at, path, scale_plot, scale_point, step_of, ScalePlot, ScalePoint, AXIS, BOTTOM, CURVE_SIZES,
-    HEIGHT, LEFT, RIGHT, SLIDER_STEPS, TOP, WIDTH, ZERO,
+    items_at, path, scale_plot, step_of, ScalePlot, ScalePoint, AXIS, BOTTOM, CURVE_SIZES, HEIGHT, LEFT,
+    RIGHT, SLIDER_STEPS, TOP, WIDTH, ZERO,
 };
 use leptos::prelude::*;
+use std::rc::Rc;
 
 /// The lesson's cluster once its request has run: 12 items, whose idle round 2 read 26.
 const LESSON_ITEMS: usize = 12;
@@ -20,45 +23,55 @@ const LESSON_ITEMS: usize = 12;
 /// How long the slider must rest before the model runs its size, in milliseconds.
 const REST_MS: u64 = 120;
 
-/// Runs the cluster of `items` items (idle, and with one request, each mode), timed as a
-/// performance measure.
-fn timed_cost(items: usize) -> Result<ScalePoint, String> {
-    let perf = web_sys::window().and_then(|w| w.performance());
-    if let Some(p) = &perf {
-        let _ = p.mark("cplab-point-start");
-    }
-    let cost = scale_point(items).map_err(|limit| limit.to_string());
-    if let Some(p) = &perf {
-        let _ = p.measure_with_start_mark(&format!("cplab-point {items}"), "cplab-point-start");
-    }
-    cost
-}
-
 /// The explorer: slider, the point under it in words, the plot, and the curve as a table.
 #[component]
 pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
-    // The curve: the model's costs at a few sizes each decade, once.
-    let curve: Result<Vec<ScalePoint>, String> =
-        CURVE_SIZES.iter().map(|&n| scale_point(n).map_err(|e| e.to_string())).collect();
-    let curve = StoredValue::new(curve.unwrap_or_default());
-    // The slider's step, followed at once by its words; and the step the model has run, which
-    // follows once the slider rests (a drag is not held up by one computation per pixel: one
-    // costs tens of milliseconds at 10,000 items, see `scripts/measure`).
+    // The slider's step, followed at once by its words; and the step the model is asked for once
+    // the slider rests (a drag is not held up by one computation per pixel).
     let step = RwSignal::new(step_of(LESSON_ITEMS));
     let settled = RwSignal::new(step_of(LESSON_ITEMS));
-    let point = Memo::new(move |_| timed_cost(items_at(settled.get())));
+    // The last point the model answered for the settled step (an answer for an earlier step is
+    // dropped), and the curve: the model's costs at a few sizes each decade, as they arrive.
+    let answered: RwSignal<Option<(usize, Result<ScalePoint, String>)>> = RwSignal::new(None);
+    let curve: RwSignal<Vec<ScalePoint>> = RwSignal::new(Vec::new());
+    let on_reply = move |reply: Reply| match reply.kind {
+        Kind::Point if reply.items == items_at(settled.get_untracked()) => {
+            answered.set(Some((reply.items, reply.point)));
+        }
+        Kind::Point => {}
+        Kind::Curve => {
+            if let Ok(p) = reply.point {
+                curve.update(|c| {
+                    let at = c.partition_point(|q| q.idle.items < p.idle.items);
+                    c.insert(at, p);
+                });
+            }
+        }
+    };
+    let points = Rc::new(Points::start(on_reply));
+    points.ask(Kind::Point, LESSON_ITEMS);
+    for &n in CURVE_SIZES.iter() {
+        points.ask(Kind::Curve, n);
+    }
+    let busy = move || answered.with(|a| a.as_ref().map(|(n, _)| *n) != Some(items_at(settled.get())));
+    let curve_busy = move || curve.with(|c| c.len()) < CURVE_SIZES.len();
+    let point = move || answered.with(|a| a.as_ref().map(|(_, p)| p.clone()));
     let moved = move |ev| {
         let s = event_target_value(&ev).parse().unwrap_or(0);
         step.set(s);
+        let points = points.clone();
         let rested = move || {
-            if step.get_untracked() == s {
+            if step.get_untracked() == s && settled.get_untracked() != s {
                 settled.set(s);
+                points.ask(Kind::Point, items_at(s));
             }
         };
         set_timeout(rested, std::time::Duration::from_millis(REST_MS));
     };
-    let readout = move || match point.get() {
-        Ok(ScalePoint { idle: c, .. }) => fill(
+    let readout = move || match point() {
+        _ if busy() => fill(t.computing, &[("items", &t.number(items_at(settled.get())))]),
+        None => String::new(),
+        Some(Ok(ScalePoint { idle: c, .. })) => fill(
             t.readout,
             &[
                 ("items", &t.number(c.items)),
@@ -70,10 +83,13 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
                 ("first", &t.number(c.watch_first)),
             ],
         ),
-        Err(why) => fill(t.scale_failed, &[("why", &why)]),
+        Some(Err(why)) => fill(t.scale_failed, &[("why", &why)]),
     };
     let request = move || {
-        let r = point.get().ok()?.request;
+        if busy() {
+            return None;
+        }
+        let r = point()?.ok()?.request;
         Some(fill(
             t.readout_request,
             &[
@@ -85,8 +101,8 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
         ))
     };
     let plot = move || {
-        let at = point.get().ok()?;
-        Some(curve.with_value(|curve| draw(t, &scale_plot(curve, &at))))
+        let at = point()?.ok()?;
+        Some(curve.with(|curve| draw(t, &scale_plot(curve, &at))))
     };
     let value_text = move || fill(t.slider_value, &[("items", &t.number(items_at(step.get())))]);
     view! {
@@ -100,12 +116,13 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
                     on:input=moved />
                 <span data-testid="scale-items">{value_text}</span>
             </label>
-            <div aria-live="polite">
+            <div aria-live="polite" aria-busy=move || busy().to_string() data-testid="scale-status">
                 <p data-testid="scale-readout">{readout}</p>
                 <p data-testid="scale-request">{request}</p>
             </div>
             <div class="plot" inner_html=plot></div>
-            <div class="scale-table" tabindex="0" role="region" aria-label=t.table_caption inner_html=move || curve.with_value(|c| table(t, c))></div>
+            <div class="scale-table" tabindex="0" role="region" aria-label=t.table_caption aria-busy=move || curve_busy().to_string()
+                inner_html=move || curve.with(|c| table(t, c))></div>
         </section>
     }
 }

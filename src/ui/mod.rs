@@ -15,6 +15,8 @@ mod diagram;
 pub mod explore;
 #[cfg(feature = "explore")]
 mod explore_plot;
+#[cfg(feature = "explore")]
+mod explore_worker;
 mod failure_matrix;
 // The workbench uses only its file reading and download.
 #[cfg(any(feature = "assignments", feature = "teach"))]

@@ -52,3 +52,28 @@ test("the same build works under the course's path prefix", async ({ page }) => 
   await expect(page.getByTestId("review-link")).toHaveText("Review a lab report");
   expect(errors).toEqual([]);
 });
+
+// The explorer's worker is a file of the page's own origin (script-src 'self'; worker-src falls
+// back to it): under the shipped CSP, and under the course's prefix, its points come from it.
+for (const [where, base] of [["under the shipped CSP", CSP], ["under the course's path prefix", PREFIXED]]) {
+  test(`the explorer's worker runs ${where}`, async ({ page }) => {
+    await page.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const errors = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    const worker = page.waitForEvent("worker");
+    await page.goto(`${base()}?explore=1`);
+    expect(new URL((await worker).url()).pathname.split("/").pop()).toBe("explore_worker.js");
+    const readout = page.getByTestId("scale-readout");
+    await expect(readout).toContainText("12 items (2 services, 7 copies, 3 nodes): an idle round reads 26 items");
+    await page.getByTestId("scale-slider").focus();
+    await page.keyboard.press("End");
+    await expect(readout).toContainText("an idle round reads 216,666 items in list mode and 0 in watch mode", { timeout: 20_000 });
+    expect(page.workers().length).toBe(1);
+    expect(await page.evaluate(() => window.__violations)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
