@@ -39,7 +39,7 @@ pub static EN_EXPLORE: ExploreMessages = ExploreMessages {
     scale_hint: "An idle cluster in the lesson's proportions (2 services, 3 nodes and 7 copies in every 12 items), run by the model in your browser each way: idle, and with one request that adds a copy. Listing, both costs grow with the cluster; watching, an idle round reads nothing and a request costs its own changes.",
     slider_label: "Cluster size",
     slider_value: "{items} items",
-    readout: "{items} items ({services} services, {copies} copies, {nodes} nodes): an idle round reads {list} items in list mode and {watch} in watch mode, whose one first list read {first}.",
+    readout: "{items} items ({services} services, {copies} copies, {nodes} nodes): an idle round reads {list} items in list mode and {watch} in watch mode (whose one list, when its watches start, read {first}).",
     readout_request: "One request that adds a copy, until the plane is quiet again ({rounds} rounds): {list} items read in list mode; in watch mode {reads} read and {events} events delivered, whatever the size.",
     x_axis: "items in the cluster (log scale)",
     y_axis: "items read (log scale)",
