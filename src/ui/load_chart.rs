@@ -92,8 +92,8 @@ pub fn LoadChart(lab: Lab) -> impl IntoView {
     // Plain links, written by the table: the explorer and the sandbox are builds of their own,
     // loaded only when followed, and the page carries no code for them. Never on an assignment
     // page: both count the lesson's runs, which would answer its questions before the lock.
-    let links =
-        (!cfg!(feature = "assignments")).then(|| view! { <p class="hint" inner_html=t.load_links></p> });
+    let links = (!cfg!(feature = "assignments"))
+        .then(|| view! { <p class="hint" data-testid="load-links" inner_html=t.load_links></p> });
     view! {
         <section class="load" aria-labelledby="load-title">
             <h2 id="load-title">{t.load_title}</h2>
