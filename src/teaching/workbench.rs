@@ -174,6 +174,16 @@ impl Draft {
         });
         counts.chain(cells).chain(numbers.map(Question::id)).collect()
     }
+
+    /// The tolerance fields the workbench shows: one for each number asked, then one for each
+    /// tolerance the draft gives for something no longer asked (kept, so nothing typed is lost).
+    pub fn tolerance_fields(&self) -> Vec<String> {
+        let mut keys = self.tolerance_keys();
+        let given: Vec<String> =
+            self.tolerance.iter().map(|(k, _)| k.clone()).filter(|k| !keys.contains(k)).collect();
+        keys.extend(given);
+        keys
+    }
 }
 
 /// A question as the format writes it (what `parse_question` reads back).

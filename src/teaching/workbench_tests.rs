@@ -227,3 +227,11 @@ fn the_scenario_is_counted_live_as_the_lesson_counts_it() {
     };
     assert_eq!(counts(&bad), Err("scenario.requests[0]: missing field \"value\"".into()));
 }
+
+#[test]
+fn a_tolerance_for_what_is_no_longer_asked_keeps_its_field_after_those_asked() {
+    let mut d = Draft { title: "x".into(), ..Draft::default() };
+    d.set_predict(Quantity::Steps, true);
+    d.tolerance = vec![("reads".into(), "2".into()), ("steps".into(), "1".into())];
+    assert_eq!(d.tolerance_fields(), ["steps", "reads"]);
+}

@@ -131,15 +131,7 @@ fn Asked(bench: Bench) -> impl IntoView {
 #[component]
 fn Tolerances(bench: Bench) -> impl IntoView {
     let w = bench.w;
-    let keys = Memo::new(move |_| {
-        bench.draft.with(|d| {
-            let mut keys = d.tolerance_keys();
-            keys.extend(
-                d.tolerance.iter().map(|(k, _)| k.clone()).filter(|k| !d.tolerance_keys().contains(k)),
-            );
-            keys
-        })
-    });
+    let keys = Memo::new(move |_| bench.draft.with(|d| d.tolerance_fields()));
     view! {
         <fieldset>
             <legend>{w.tolerances}</legend>
