@@ -16,6 +16,17 @@ const MAX_TEXT: usize = 4000;
 /// Most times an attempt may be started over.
 pub const MAX_RETRIES: u32 = 20;
 
+/// Whether a title is missing: blank, or spaces only. One rule for the reader and the workbench.
+pub fn untitled(title: &str) -> bool {
+    title.trim().is_empty()
+}
+
+/// Whether an assignment asks for nothing: no count, no failure-matrix cell (rows without cells,
+/// or cells without rows, ask none) and no question. One rule for the reader and the workbench.
+pub fn asks_nothing(predict: &[Quantity], rows: usize, cells: usize, ask: &[Question]) -> bool {
+    predict.is_empty() && (rows == 0 || cells == 0) && ask.is_empty()
+}
+
 /// Parses an assignment document; errors name the field.
 pub fn parse(text: &str) -> Result<Assignment, InputError> {
     // Editors on Windows start a file with a byte-order mark: it is not part of the JSON.
@@ -62,7 +73,7 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         }
     };
     let title = text_field("title")?;
-    if title.trim().is_empty() {
+    if untitled(&title) {
         return err("title", Problem::of(|a| a.e_no_title));
     }
     let instructions = text_field("instructions")?;
@@ -85,8 +96,8 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None => Vec::new(),
         Some(v) => parse_ask(v)?,
     };
-    let no_cells = matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty());
-    if predict.is_empty() && no_cells && ask.is_empty() {
+    let (rows, cells) = matrix.as_ref().map_or((0, 0), |m| (m.rows.len(), m.cells.len()));
+    if asks_nothing(&predict, rows, cells, &ask) {
         return err("predict", Problem::of(|a| a.e_asks_nothing));
     }
     let tolerance = match obj.get("tolerance") {

@@ -330,10 +330,13 @@ pub fn required<'a>(obj: &'a Map<String, Json>, at: &str, field: &str) -> Result
 /// A whole number in `lo..=hi`; `3.0` counts as 3, `3.5` and `-1` do not.
 pub fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
     let Json::Number(n) = v else {
-        return err(
-            at,
-            Problem::of(|a| a.e_not_whole).with("lo", lo).with("hi", hi).with_text("kind", kind(v)),
-        );
+        // Text where a number belongs is said as the text itself (a teacher typing "five" in a
+        // field reads what they typed, not "a string"), cut to what a message can hold.
+        let problem = match v {
+            Json::String(s) => Problem::of(|a| a.e_not_whole_text).with("found", quoted(&cut(s, 40))),
+            _ => Problem::of(|a| a.e_not_whole).with_text("kind", kind(v)),
+        };
+        return err(at, problem.with("lo", lo).with("hi", hi));
     };
     let value = match (n.as_u64(), n.as_f64()) {
         (Some(u), _) => u,
@@ -348,6 +351,14 @@ pub fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
         return err(at, Problem::of(|a| a.e_out_of_range).with("lo", lo).with("hi", hi).with("found", value));
     }
     Ok(value)
+}
+
+/// `s` cut to at most `most` characters, an ellipsis marking the cut.
+pub fn cut(s: &str, most: usize) -> String {
+    match s.char_indices().nth(most) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
 }
 
 /// `v` as a string.

@@ -10,6 +10,7 @@ pub mod json;
 pub mod mode_json;
 pub mod question;
 pub mod run_json;
+pub mod scenario_errors;
 pub mod scenario_fast;
 pub mod scenario_json;
 pub mod tables;

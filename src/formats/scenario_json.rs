@@ -86,7 +86,7 @@ pub(super) fn with_initial(
     Ok(Scenario { initial, requests, down, max_rounds, timeline, watch })
 }
 
-fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError> {
+pub(super) fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError> {
     let obj = object(v, at, |a| a.what_initial)?;
     if obj.len() > MAX_ENTRIES {
         return err(at, Problem::of(|a| a.e_too_many_entries).with("n", obj.len()).with("max", MAX_ENTRIES));
@@ -102,7 +102,7 @@ fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError
     Ok(entries)
 }
 
-fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, InputError> {
+pub(super) fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, InputError> {
     let Json::Array(items) = v else {
         return err(at, Problem::of(|a| a.e_not_requests).with_text("kind", kind(v)));
     };
@@ -230,7 +230,7 @@ mod tests {
             (r#"{"initial": {"service/a": {"desired": 100001}}}"#, "must be from 0 to 100000"),
             (
                 r#"{"initial": {"service/a": {"desired": "3"}}}"#,
-                "desired: must be a whole number from 0 to 100000, found a string",
+                "desired: must be a whole number from 0 to 100000, found the text \"3\"",
             ),
             (
                 r#"{"initial": {"node/a": {"capacity": 1e9, "health": "alive"}}}"#,

@@ -297,6 +297,8 @@ messages! {
         e_missing_field,
         /// Not a whole number from `{lo}` to `{hi}`: found `{kind}`.
         e_not_whole,
+        /// Text `{found}` (quoted) where a whole number from `{lo}` to `{hi}` belongs.
+        e_not_whole_text,
         /// Negative: found `{found}`.
         e_negative,
         /// A fraction: found `{found}`.

@@ -28,6 +28,14 @@ messages! {
         questions,
         /// The title field.
         field_title,
+        /// A title still to give: the step, before anything is wrong.
+        todo_title,
+        /// Nothing asked yet: the step.
+        todo_predict,
+        /// The stand-in title a draft without one is checked with (never written to a file).
+        untitled,
+        /// The label of a step still to take, before its text.
+        todo,
         /// The instructions field.
         field_instructions,
         /// The scenario's line: `{about}`.
@@ -90,10 +98,40 @@ messages! {
         ask_add,
         /// The kind of question to add.
         ask_kind,
-        /// Its first field: round, component, key, service or row.
-        ask_first,
-        /// Its second field: count or cell.
-        ask_second,
+        /// The form's kinds of question: one round's load.
+        ask_kind_round,
+        /// One part's reads over the run.
+        ask_kind_component,
+        /// The parts that write a key.
+        ask_kind_writers,
+        /// A service's copies at the end.
+        ask_kind_service,
+        /// A failure-matrix cell after the repair.
+        ask_kind_repair,
+        /// The round field.
+        ask_round,
+        /// The count field (reads or writes; believed or actual).
+        ask_count,
+        /// Item reads, as a count to choose.
+        ask_reads,
+        /// Writes, as a count to choose.
+        ask_writes,
+        /// Believed running, as a count to choose.
+        ask_believed,
+        /// Actually running, as a count to choose.
+        ask_actual,
+        /// The part field.
+        ask_part,
+        /// The key field.
+        ask_key,
+        /// The service field.
+        ask_service,
+        /// The failure-matrix row field.
+        ask_row,
+        /// The cell field.
+        ask_cell,
+        /// A field's problem: `{field}` and `{problem}`.
+        ask_problem,
         /// The add button.
         ask_add_button,
         /// The tolerances' fieldset.
@@ -110,8 +148,16 @@ messages! {
         error,
         /// The heading of what is handed out.
         out,
+        /// The run's trace, disclosed: `{steps}` steps.
+        run_trace,
+        /// The first `{shown}` of the run's `{steps}` steps.
+        run_trace_first,
+        /// No run to trace (the scenario has an error).
+        run_trace_none,
         /// Outputs wait for the errors to be fixed.
         out_blocked,
+        /// Before the steps still to take, where nothing is handed out yet.
+        out_todo,
         /// The student link.
         out_link,
         /// Preview as a student.

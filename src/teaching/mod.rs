@@ -2,6 +2,7 @@
 //! reports (saved records, exported reports, assignment links), share links and embedding in the
 //! course page. Pure Rust, tested natively; the browser side only moves their strings around.
 
+pub mod ask_form;
 pub mod assignment;
 pub mod attempts;
 pub mod class_review;

@@ -98,9 +98,18 @@ mod tests {
         let written = json!({"requests": [{"key": "service/collector", "value": {"desired": "five"}}]});
         let d = open_sandbox(&encode_link(&written.to_string()), &EN_ASSIGNMENTS).unwrap();
         assert_eq!(d.scenario, Some(written));
-        let notes = crate::teaching::workbench::diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
-        let errors: Vec<String> =
-            notes.iter().filter(|n| n.error).map(|n| format!("{:?} {}", n.section, n.text)).collect();
-        assert_eq!(errors, ["Request(0) must be a whole number from 0 to 100000, found a string"]);
+        let notes = crate::teaching::workbench::diagnose(
+            &d,
+            Limits::MODEL,
+            &EN_ASSIGNMENTS,
+            &crate::messages::EN_TEACH,
+        )
+        .notes;
+        let errors: Vec<String> = notes
+            .iter()
+            .filter(|n| n.kind == crate::teaching::workbench::NoteKind::Error)
+            .map(|n| format!("{:?} {}", n.section, n.text))
+            .collect();
+        assert_eq!(errors, ["Request(0) must be a whole number from 0 to 100000, found the text \"five\""]);
     }
 }

@@ -180,8 +180,12 @@ mod tests {
     }
 
     fn errors(d: &Draft) -> Vec<String> {
-        let notes = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
-        notes.into_iter().filter(|n| n.error).map(|n| format!("{:?}: {}", n.section, n.text)).collect()
+        let notes = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
+        notes
+            .into_iter()
+            .filter(|n| n.kind == crate::teaching::workbench::NoteKind::Error)
+            .map(|n| format!("{:?}: {}", n.section, n.text))
+            .collect()
     }
 
     fn shown(rows: &[CopyRow]) -> Vec<String> {
@@ -253,7 +257,7 @@ mod tests {
         // Each bad field is kept as typed and named on its row.
         set_event(&mut d, 2, "two", "up", "scheduler");
         assert_eq!(event_rows(&d).0[1].round, "two");
-        assert_eq!(errors(&d), ["Event(2): must be a whole number from 1 to 1000, found a string"]);
+        assert_eq!(errors(&d), ["Event(2): must be a whole number from 1 to 1000, found the text \"two\""]);
         set_event(&mut d, 2, "4", "up", "etcd");
         assert_eq!(
             errors(&d),

@@ -202,18 +202,47 @@ pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
     changes(draft)[key] = json!({"capacity": capacity, "health": health});
 }
 
-/// The draft's run, counted as the lesson's summary line counts it (`cplab trace`'s last
-/// line), within `limits`; what stops it (a scenario's error, a run past the limits) said in
-/// `a`'s language. Shown live beside the scenario.
-pub fn scenario_counts(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Result<String, String> {
+/// The most trace rows the workbench writes out: the lesson's run is 17; a run of thousands of
+/// steps is summed up in its counts, and its rows are `cplab run`'s to print.
+pub const TRACE_ROWS: usize = 200;
+
+/// The draft's run as the workbench shows it beside the scenario.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScenarioRun {
+    /// Counted as the lesson's summary line counts it (`cplab trace`'s last line).
+    pub counts: String,
+    /// Its trace table, as `cplab trace` prints it (the lesson's layout), at most
+    /// [`TRACE_ROWS`] rows of it.
+    pub trace: String,
+    /// Its steps in all (more than the table's rows when the run is long).
+    pub steps: usize,
+    /// The steps the table writes out.
+    pub rows: usize,
+}
+
+/// The draft's run, within `limits`: its counts and trace; what stops it (a scenario's error, a
+/// run past the limits) said in `a`'s language. Shown live beside the scenario.
+pub fn scenario_run(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Result<ScenarioRun, String> {
     let scenario = match &draft.scenario {
         None => crate::model::Scenario::lesson(),
         Some(v) => crate::formats::scenario_json::from_value(v, "scenario").map_err(|e| e.text(a))?,
     };
     let outcome = scenario.run_within(false, limits).map_err(|l| a.step_limit(&l))?;
     let store = outcome.plane.store();
-    let summary = crate::model::TraceSummary::of(store.trace(), store.revision(), outcome.plane.rounds());
-    Ok(crate::formats::tables::summary_line(&summary))
+    let (trace, revision, rounds) = (store.trace(), store.revision(), outcome.plane.rounds());
+    let summary = crate::model::TraceSummary::of(trace, revision, rounds);
+    let shown = &trace[..trace.len().min(TRACE_ROWS)];
+    let mut table = crate::formats::tables::trace_table("", shown, revision, rounds);
+    // The table's own summary line counts its rows: the run's is the one above it.
+    table.truncate(table.trim_end().rfind('\n').unwrap_or(0));
+    let table = table.trim_start_matches('\n').trim_end().to_string();
+    let (counts, steps, rows) = (crate::formats::tables::summary_line(&summary), trace.len(), shown.len());
+    Ok(ScenarioRun { counts, trace: table, steps, rows })
+}
+
+/// The draft's run counted, as [`scenario_run`] counts it.
+pub fn scenario_counts(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Result<String, String> {
+    scenario_run(draft, limits, a).map(|r| r.counts)
 }
 
 #[cfg(test)]
@@ -239,12 +268,15 @@ mod tests {
         // A bad number is kept as typed and named by row.
         set_request(&mut d, 0, "service/collector", "five");
         assert_eq!(request_rows(&d).0[0].desired, "five");
-        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
         assert_eq!(notes[0].section, Section::Request(0));
-        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found a string");
+        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found the text \"five\"");
         remove_request(&mut d, 0);
         assert_eq!(request_rows(&d).0.len(), 1);
-        assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes.iter().all(|n| !n.error));
+        assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH)
+            .notes
+            .iter()
+            .all(|n| !n.blocks()));
     }
 
     #[test]
@@ -271,9 +303,9 @@ mod tests {
             }))
         );
         set_node(&mut d, "node/m2", "lots", "alive");
-        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
         assert_eq!(notes[0].section, Section::Change("node/m2".into()));
-        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found a string");
+        assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found the text \"lots\"");
         assert_eq!(node_rows(&d)[1].capacity, "lots");
         // A file's own `initial` gives the nodes.
         let full = Draft::open(
@@ -296,7 +328,7 @@ mod tests {
         assert_eq!(shown(&d), ["service/collector=3", "service/verifier=3"]);
         assert_eq!(d.scenario.as_ref().unwrap()["changes"], json!({"service/verifier": {"desired": 3}}));
         set_service(&mut d, "service/verifier", "-2");
-        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS).notes;
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
         assert_eq!(
             (notes[0].section.clone(), notes[0].text.as_str()),
             (Section::Change("service/verifier".into()), "must not be negative, found -2")
@@ -313,5 +345,45 @@ mod tests {
             ..Draft::default()
         };
         assert_eq!(request_rows(&d), (vec![], 2));
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+    use crate::messages::EN_ASSIGNMENTS;
+
+    #[test]
+    fn the_lessons_run_is_its_trace_table_and_summary() {
+        let run = scenario_run(&Draft::default(), Limits::MODEL, &EN_ASSIGNMENTS).unwrap();
+        let lesson = std::fs::read_to_string("tests/golden/trace.txt").unwrap();
+        // The lesson's table, its title and summary aside, row for row.
+        let rows: Vec<&str> = lesson.lines().skip(1).take(18).collect();
+        assert_eq!(run.trace, rows.join("\n"));
+        assert_eq!((run.steps, run.rows), (17, 17));
+        assert_eq!(
+            run.counts,
+            "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2"
+        );
+    }
+
+    #[test]
+    fn a_long_run_writes_out_its_first_rows_and_counts_them_all() {
+        let mut d = Draft::default();
+        set_request(&mut d, 0, "service/collector", "400");
+        let run = scenario_run(&d, Limits::MODEL, &EN_ASSIGNMENTS).unwrap();
+        assert!(run.steps > TRACE_ROWS, "{}", run.steps);
+        assert_eq!(run.trace.lines().count(), TRACE_ROWS + 1);
+        assert_eq!(run.rows, TRACE_ROWS);
+        assert!(run.counts.contains(&format!("trace steps {}", run.steps)), "{}", run.counts);
+        let bad = {
+            let mut d = Draft::default();
+            set_request(&mut d, 0, "service/collector", "x");
+            d
+        };
+        assert_eq!(
+            scenario_run(&bad, Limits::MODEL, &EN_ASSIGNMENTS),
+            Err("scenario.requests[0].value.desired: must be a whole number from 0 to 100000, found the text \"x\"".into())
+        );
     }
 }

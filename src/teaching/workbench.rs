@@ -8,7 +8,7 @@ use super::warnings::{check, Checked};
 use crate::formats::assignment_json;
 use crate::formats::json::{quoted, whole, InputError};
 use crate::formats::tables::row_name;
-use crate::messages::AssignmentMessages;
+use crate::messages::{AssignmentMessages, TeachMessages};
 use crate::model::{Limits, PartSet, MATRIX_ORDER};
 use serde_json::{json, Map, Value as Json};
 
@@ -215,9 +215,6 @@ pub fn open_pasted(pasted: &str, a: &AssignmentMessages) -> Result<Draft, String
     Draft::open(&text).map_err(|e| e.text(a))
 }
 
-/// The kinds of question `ask` holds, as the format names them.
-pub const QUESTION_KINDS: [&str; 5] = ["round", "component", "writers", "service", "repair"];
-
 /// A question of kind `kind` from what was typed for it (`first`: the round, component, key,
 /// service or row; `second`: its count or cell), read by the format's own reader as entry `at`
 /// of `ask`, so a bad field gets the message a file would.
@@ -327,6 +324,18 @@ pub fn tolerance_field(key: &str) -> String {
     format!("tolerance[{}]", quoted(key))
 }
 
+/// What a note is: each blocks handing out but a warning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// A field is wrong as typed: no file can be made until it is fixed.
+    Error,
+    /// A field still to fill in (a title, something to predict): no file yet, but nothing is
+    /// wrong, so it is said as a step to take, not an error, before anything is typed.
+    ToDo,
+    /// `cplab check`'s warning: the file can be made, and may not mean what it says.
+    Warning,
+}
+
 /// One message beside a field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -334,8 +343,15 @@ pub struct Note {
     pub section: Section,
     /// What it says (without the field's path: it stands beside the field).
     pub text: String,
-    /// An error (no file can be made) rather than a warning.
-    pub error: bool,
+    /// An error, a step still to take, or a warning.
+    pub kind: NoteKind,
+}
+
+impl Note {
+    /// Whether the note keeps the assignment from being handed out.
+    pub fn blocks(&self) -> bool {
+        self.kind != NoteKind::Warning
+    }
 }
 
 /// A draft checked: the file, the messages, and (when it is a usable assignment) its answer key.
@@ -355,6 +371,16 @@ impl Diagnosis {
         self.checked.as_ref().map_or(&[], |c| c.items.as_slice())
     }
 
+    /// The steps still to take, in the page's order (a title, something to predict).
+    pub fn todos(&self) -> Vec<&str> {
+        self.notes.iter().filter(|n| n.kind == NoteKind::ToDo).map(|n| n.text.as_str()).collect()
+    }
+
+    /// Whether a field is wrong as typed.
+    pub fn has_errors(&self) -> bool {
+        self.notes.iter().any(|n| n.kind == NoteKind::Error)
+    }
+
     /// The notes shown in `section`.
     pub fn at(&self, section: &Section) -> Vec<Note> {
         self.notes.iter().filter(|n| &n.section == section).cloned().collect()
@@ -362,25 +388,39 @@ impl Diagnosis {
 }
 
 /// Checks a draft as `cplab check` checks its file: every typed number on its own by the format's
-/// rule (so each bad one is named at once), then the whole file by the format's reader, then the warnings, from
-/// the same [`check`] the CLI calls, within `limits`.
-pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagnosis {
+/// rule (so each bad one is named at once), the scenario's fields each on their own, then the
+/// whole file by the format's reader, then the warnings, from the same [`check`] the CLI calls,
+/// within `limits`. A title or a question still to give is a step to take (`w`'s words), not an
+/// error: the file is read with a stand-in title meanwhile, so every other field's error and
+/// warning shows before the title is typed.
+pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &TeachMessages) -> Diagnosis {
     let text = draft.text();
     let mut notes = Vec::new();
     let note = |e: InputError, notes: &mut Vec<Note>| {
-        let n = Note { section: Section::of(&e.path, draft), text: e.problem.text(a), error: true };
+        let n = Note { section: Section::of(&e.path, draft), text: e.problem.text(a), kind: NoteKind::Error };
         if !notes.contains(&n) {
             notes.push(n);
         }
     };
+    let untitled = assignment_json::untitled(&draft.title);
+    let asks_nothing =
+        assignment_json::asks_nothing(&draft.predict, draft.rows.len(), draft.cells.len(), &draft.ask);
+    for (todo, section, said) in
+        [(untitled, Section::Title, w.todo_title), (asks_nothing, Section::Predict, w.todo_predict)]
+    {
+        if todo {
+            notes.push(Note { section, text: said.to_string(), kind: NoteKind::ToDo });
+        }
+    }
     for (key, typed) in &draft.tolerance {
         if let Err(e) = whole(&typed_number(typed), &tolerance_field(key), 0, MAX_TOLERANCE) {
             note(e, &mut notes);
         }
     }
-    // The scenario on its own too: its errors show even while another field has one.
+    // The scenario on its own too, every field that can be told apart: its errors show even
+    // while another field has one, each beside its own row.
     if let Some(s) = &draft.scenario {
-        if let Err(e) = crate::formats::scenario_json::from_value(s, "scenario") {
+        for e in crate::formats::scenario_errors::every_error(s, "scenario") {
             note(e, &mut notes);
         }
     }
@@ -390,24 +430,31 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Diagno
             note(e, &mut notes);
         }
     }
-    let parsed = assignment_json::parse(&text);
-    let checked = match parsed {
+    let read = if untitled {
+        assignment_json::parse(&Draft { title: w.untitled.to_string(), ..draft.clone() }.text())
+    } else {
+        assignment_json::parse(&text)
+    };
+    let errors = |notes: &[Note]| notes.iter().any(|n| n.kind == NoteKind::Error);
+    let checked = match read {
+        // Asking nothing is the to-do above, said in the workbench's words.
+        Err(e) if asks_nothing && e.path == "predict" => None,
         Err(e) => {
             note(e, &mut notes);
             None
         }
-        Ok(_) if !notes.is_empty() => None,
+        Ok(_) if errors(&notes) => None,
         Ok(assignment) => match check(&assignment, limits) {
             Ok(c) => {
-                for w in &c.warnings {
-                    let section = Section::of(&w.field(), draft);
-                    notes.push(Note { section, text: w.problem().text(a), error: false });
+                for warning in &c.warnings {
+                    let section = Section::of(&warning.field(), draft);
+                    notes.push(Note { section, text: warning.problem().text(a), kind: NoteKind::Warning });
                 }
-                Some(c)
+                (!notes.iter().any(Note::blocks)).then_some(c)
             }
             Err(limit) => {
                 let text = crate::messages::fill(a.teach_no_key, &[("why", &a.step_limit(&limit))]);
-                notes.push(Note { section: Section::Scenario, text, error: true });
+                notes.push(Note { section: Section::Scenario, text, kind: NoteKind::Error });
                 None
             }
         },

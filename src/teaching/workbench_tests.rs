@@ -42,13 +42,13 @@ fn the_lesson_trace_built_from_scratch_is_the_shipped_assignment() {
         Assignment { predict: sorted(ours.predict.clone()), ..ours.clone() },
         Assignment { predict: sorted(shipped.predict.clone()), ..shipped }
     );
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
     assert_eq!(
         diagnosis.notes,
         [Note {
             section: Section::Scenario,
             text: "every answer is the lesson's own (its run gives the lesson's numbers): a student can copy them from the lesson, and the assignment teaches nothing beyond it; change the run (\"changes\") or ask what the lesson does not print".into(),
-            error: false
+            kind: NoteKind::Warning
         }]
     );
     let answers: Vec<String> = diagnosis.items().iter().map(|i| format!("{}={}", i.id, i.answer)).collect();
@@ -73,20 +73,20 @@ fn a_bad_typed_field_is_named_beside_it_and_kept() {
     d.set_tolerance("steps", "-1");
     d.title = "  ".into();
     d.retries = "21".into();
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
     let said: Vec<(Section, &str, bool)> =
-        diagnosis.notes.iter().map(|n| (n.section.clone(), n.text.as_str(), n.error)).collect();
+        diagnosis.notes.iter().map(|n| (n.section.clone(), n.text.as_str(), n.blocks())).collect();
     assert_eq!(
         said,
         [
+            (Section::Title, "Give the assignment a title: students see it as its heading.", true),
             (
                 Section::Tolerance("reads".into()),
-                "must be a whole number from 0 to 1000000, found a string",
+                "must be a whole number from 0 to 1000000, found the text \"abc\"",
                 true
             ),
             (Section::Tolerance("steps".into()), "must not be negative, found -1", true),
             (Section::Retries, "must be from 0 to 20, found 21", true),
-            (Section::Title, "an assignment needs a title", true),
         ]
     );
     assert!(diagnosis.checked.is_none());
@@ -105,8 +105,9 @@ fn checks_warnings_stand_beside_their_fields() {
     d.ask.push(Question::Round { round: 9, writes: false });
     d.set_tolerance("writers.copy/verifier-9", "1");
     d.retries = "2".into();
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS);
-    let placed: Vec<(Section, bool)> = diagnosis.notes.iter().map(|n| (n.section.clone(), n.error)).collect();
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let placed: Vec<(Section, bool)> =
+        diagnosis.notes.iter().map(|n| (n.section.clone(), n.blocks())).collect();
     assert_eq!(
         placed,
         [
@@ -186,7 +187,7 @@ fn a_question_typed_is_read_as_a_file_would_be() {
     );
     assert_eq!(
         q("round", "two", "reads"),
-        Err("ask[3].round: must be a whole number from 0 to 1000, found a string".into())
+        Err("ask[3].round: must be a whole number from 0 to 1000, found the text \"two\"".into())
     );
     assert!(q("component", "etcd", "")
         .unwrap_err()
@@ -234,4 +235,38 @@ fn a_tolerance_for_what_is_no_longer_asked_keeps_its_field_after_those_asked() {
     d.set_predict(Quantity::Steps, true);
     d.tolerance = vec![("reads".into(), "2".into()), ("steps".into(), "1".into())];
     assert_eq!(d.tolerance_fields(), ["steps", "reads"]);
+}
+
+#[test]
+fn a_new_draft_has_steps_to_take_not_errors_and_warnings_show_before_the_title() {
+    let w = &crate::messages::EN_TEACH;
+    let kinds = |d: &Draft| -> Vec<(Section, NoteKind)> {
+        diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, w)
+            .notes
+            .iter()
+            .map(|n| (n.section.clone(), n.kind))
+            .collect()
+    };
+    // Nothing typed yet: two steps to take, nothing wrong, nothing to hand out.
+    let fresh = Draft::default();
+    assert_eq!(kinds(&fresh), [(Section::Title, NoteKind::ToDo), (Section::Predict, NoteKind::ToDo)]);
+    assert!(diagnose(&fresh, Limits::MODEL, &EN_ASSIGNMENTS, w).checked.is_none());
+    // Counts ticked, title still blank: cplab check's warning is there already (the file is read
+    // with a stand-in title), and the title is still a step, so nothing is handed out yet.
+    let mut d = lesson_trace();
+    d.title.clear();
+    assert_eq!(kinds(&d), [(Section::Title, NoteKind::ToDo), (Section::Scenario, NoteKind::Warning)]);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, w);
+    assert!(diagnosis.checked.is_none());
+    // The stand-in title is never written: the file keeps the blank one.
+    assert!(diagnosis.text.contains("\"title\": \"\""), "{}", diagnosis.text);
+    // A matrix row without a cell still asks nothing: the same rule as the reader's.
+    let mut rows_only = Draft { title: "t".into(), ..Draft::default() };
+    rows_only.set_row(crate::model::PartSet::NONE, true);
+    assert_eq!(kinds(&rows_only), [(Section::Predict, NoteKind::ToDo)]);
+    assert!(assignment_json::parse(&rows_only.text()).is_err());
+    // Titled and asking: no step left.
+    d.title = "Trace".into();
+    assert_eq!(kinds(&d), [(Section::Scenario, NoteKind::Warning)]);
+    assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, w).checked.is_some());
 }

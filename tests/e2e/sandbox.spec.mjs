@@ -10,7 +10,7 @@ const SEVEN = "components visited 4   trace steps 23   store reads 60   store wr
 const COPY_DEAD = "components visited 4   trace steps 21   store reads 50   store writes 11   revision 0 -> 11   round 2";
 const SCHEDULER_DOWN = "components visited 4   trace steps 15   store reads 40   store writes 7   revision 0 -> 7   round 2";
 const COPY_LOST = 'Error: unknown status "lost"; use "pending", "running" or "dead"';
-const ROUND_TWO = "Error: must be a whole number from 1 to 1000, found a string";
+const ROUND_TWO = 'Error: must be a whole number from 1 to 1000, found the text "two"';
 const ETCD = 'Error: unknown component "etcd"; use null or one of "API server", "state store", "scheduler", "controller manager", "node agents"';
 const NOT_DOWN = 'Error: "scheduler" is not down at round 2: only a part that is down can come back';
 const SEVEN_CODE = "eyJyZXF1ZXN0cyI6W3sia2V5Ijoic2VydmljZS9jb2xsZWN0b3IiLCJ2YWx1ZSI6eyJkZXNpcmVkIjo3fX1dfQ";
@@ -73,7 +73,7 @@ test("a bad link says what is wrong; a bad field opens as written, named beside 
   await page.goto(`./?teach=1&sandbox=1&s=${code(five)}`);
   await expect(page.getByTestId("sandbox-bad-link")).toHaveCount(0);
   await expect(page.getByTestId("request-0-desired")).toHaveValue("five");
-  await expect(page.locator("#request-0-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await expect(page.locator("#request-0-notes")).toHaveText('Error: must be a whole number from 0 to 100000, found the text "five"');
   await expect(page.getByTestId("scenario-counts")).toHaveText("");
   await expect(page.getByTestId("sandbox-share-link")).toHaveValue(new RegExp(`&s=${code(five)}$`));
 });

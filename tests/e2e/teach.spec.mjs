@@ -105,7 +105,7 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await open(page);
   await buildLessonTrace(page);
   await page.getByTestId("tolerance-reads").fill("abc");
-  await expect(page.locator("#tolerance-reads-notes")).toHaveText("Error: must be a whole number from 0 to 1000000, found a string");
+  await expect(page.locator("#tolerance-reads-notes")).toHaveText('Error: must be a whole number from 0 to 1000000, found the text "abc"');
   await expect(page.getByTestId("tolerance-reads")).toHaveAttribute("aria-invalid", "true");
   await page.getByTestId("retries").fill("-1");
   await expect(page.locator("#retries-notes")).toContainText("Error:");
@@ -123,13 +123,13 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await expect(page.getByTestId("ask-first")).toHaveValue("two");
   // The scenario's requests, as a table: a bad number named on its row, and kept.
   await page.getByTestId("request-0-desired").fill("five");
-  await expect(page.locator("#request-0-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await expect(page.locator("#request-0-notes")).toHaveText('Error: must be a whole number from 0 to 100000, found the text "five"');
   await expect(page.getByTestId("scenario-counts")).toHaveText("");
   await expect(page.getByTestId("request-0-desired")).toHaveValue("five");
   await page.getByTestId("request-0-desired").fill("4");
   // The starting nodes, as a table: a change to m3 is written under "changes".
   await page.getByTestId("node-m3-capacity").fill("lots");
-  await expect(page.locator("#node-m3-notes")).toHaveText("Error: must be a whole number from 0 to 100000, found a string");
+  await expect(page.locator("#node-m3-notes")).toHaveText('Error: must be a whole number from 0 to 100000, found the text "lots"');
   await page.getByTestId("node-m3-capacity").fill("0");
   await page.getByTestId("node-m3-health").selectOption("dead");
   await expect(page.locator("#node-m3-notes")).toHaveText("");

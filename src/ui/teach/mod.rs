@@ -3,6 +3,7 @@
 //! [`Draft`] and renders what `teaching::workbench`, `handout` and `class_review` derive; it
 //! decides nothing itself.
 
+mod ask_form;
 mod class;
 mod copies;
 mod fields;
@@ -11,13 +12,14 @@ mod open;
 mod out;
 mod questions;
 mod requests;
+mod run;
 mod sandbox;
 mod services;
 mod timeline;
 
 use crate::messages::{TeachMessages, EN_TEACH};
 use crate::playback::LIMITS;
-use crate::teaching::workbench::{diagnose, Diagnosis, Draft, Note, Section};
+use crate::teaching::workbench::{diagnose, Diagnosis, Draft, Note, NoteKind, Section};
 use leptos::prelude::*;
 
 /// The draft being edited and what it is checked as, shared by the page's parts.
@@ -65,7 +67,7 @@ pub fn TeachPage() -> impl IntoView {
     let w = &EN_TEACH;
     let a = &crate::messages::EN_ASSIGNMENTS;
     let draft = RwSignal::new(Draft::default());
-    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a)));
+    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
     let bench = Bench { draft, checked, w };
     view! {
         <main class="lab teach" data-testid="teach">
@@ -89,14 +91,18 @@ pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
     view! {
         <div id=id class="notes" aria-live="polite">
             {move || notes.get().into_iter().map(|n: Note| {
-                let (class, prefix) = if n.error { ("error", w.error) } else { ("warning", w.warning) };
+                let (class, prefix) = match n.kind {
+                    NoteKind::Error => ("error", w.error),
+                    NoteKind::ToDo => ("todo", w.todo),
+                    NoteKind::Warning => ("warning", w.warning),
+                };
                 view! { <p class=class data-testid="note"><strong>{prefix}</strong>" "{n.text}</p> }
             }).collect_view()}
         </div>
     }
 }
 
-/// Whether `section` has an error (its field is marked invalid).
+/// Whether `section` has an error (its field is marked invalid; a step still to take is not).
 pub fn has_error(bench: Bench, section: &Section) -> bool {
-    bench.checked.with(|c| c.notes.iter().any(|n| n.error && &n.section == section))
+    bench.checked.with(|c| c.notes.iter().any(|n| n.kind == NoteKind::Error && &n.section == section))
 }

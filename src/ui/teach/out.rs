@@ -62,7 +62,7 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
     view! {
         <section class="out" aria-labelledby="out-h">
             <h2 id="out-h">{w.out}</h2>
-            <Show when=ready fallback=move || view! { <p class="notice" data-testid="out-blocked">{w.out_blocked}</p> }>
+            <Show when=ready fallback=move || view! { <Blocked bench /> }>
                 <div class="field">
                     <label for="out-link">{w.out_link}</label>
                     <input id="out-link" data-testid="out-link" type="text" readonly prop:value=link.clone() />
@@ -87,5 +87,22 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
                 <pre data-testid="answer-key" tabindex="0">{key}</pre>
             </Show>
         </section>
+    }
+}
+
+/// Why nothing is handed out yet: the steps still to take, and the errors to fix.
+#[component]
+fn Blocked(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    let todos = move || bench.checked.with(|c| c.todos().into_iter().map(String::from).collect::<Vec<_>>());
+    let errors = move || bench.checked.with(|c| c.has_errors());
+    view! {
+        <div class="notice" data-testid="out-blocked">
+            <Show when=move || !todos().is_empty()>
+                <p>{w.out_todo}</p>
+                <ul>{move || todos().into_iter().map(|t| view! { <li data-testid="out-todo">{t}</li> }).collect_view()}</ul>
+            </Show>
+            <Show when=errors><p>{w.out_blocked}</p></Show>
+        </div>
     }
 }

@@ -8,8 +8,7 @@ use crate::formats::assignment::{Cell, Quantity};
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::model::MATRIX_ORDER;
 use crate::teaching::assignment::ItemKind;
-use crate::teaching::scenario_tables::scenario_counts;
-use crate::teaching::workbench::{typed_question, Section, QUESTION_KINDS};
+use crate::teaching::workbench::Section;
 use leptos::prelude::*;
 
 /// The questions' part of the workbench.
@@ -26,10 +25,6 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             };
         fill(w.scenario, &[("about", &about)])
     };
-    // The scenario's run counted live (its errors, if any, stand in the scenario's notes).
-    let counts_line = Memo::new(move |_| {
-        bench.draft.with(|d| scenario_counts(d, crate::playback::LIMITS, a)).unwrap_or_default()
-    });
     let counts = Quantity::ALL.map(|q| {
         let on = Signal::derive(move || bench.draft.with(|d| d.predict.contains(&q)));
         let set = Callback::new(move |v| bench.edit(|d| d.set_predict(q, v)));
@@ -62,7 +57,7 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
                 <super::copies::Copies bench />
             <super::requests::Requests bench />
                 <super::timeline::Timeline bench />
-            <p data-testid="scenario-counts">{counts_line}</p>
+            <super::run::RunShown bench />
             <Notes bench section=Section::Scenario id="scenario-notes".into() />
             <fieldset><legend>{w.counts}</legend>{counts}<Notes bench section=Section::Predict id="predict-notes".into() /></fieldset>
             <fieldset><legend>{w.matrix_rows}</legend>{rows}</fieldset>
@@ -95,34 +90,11 @@ fn Asked(bench: Bench) -> impl IntoView {
             }
         }).collect_view()
     };
-    let kind = RwSignal::new("writers".to_string());
-    let first = RwSignal::new(String::new());
-    let second = RwSignal::new(String::new());
-    let problem = RwSignal::new(None::<String>);
-    let add = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let at = bench.draft.with(|d| d.ask.len());
-        match typed_question(&kind.get(), &first.get(), &second.get(), at) {
-            Ok(q) => {
-                bench.edit(|d| d.ask.push(q));
-                problem.set(None);
-            }
-            // What was typed stays in the form, with what is wrong with it.
-            Err(e) => problem.set(Some(e.text(a))),
-        }
-    };
-    let kinds = QUESTION_KINDS.map(|k| view! { <option value=k>{k}</option> });
     view! {
         <fieldset>
             <legend>{w.ask}</legend>
             <ul>{list}</ul>
-            <form class="add" on:submit=add aria-label=w.ask_add>
-                <label>{w.ask_kind}" "<select data-testid="ask-kind" prop:value=move || kind.get() on:change=move |ev| kind.set(event_target_value(&ev))>{kinds}</select></label>
-                <label>{w.ask_first}" "<input type="text" data-testid="ask-first" prop:value=move || first.get() on:input=move |ev| first.set(event_target_value(&ev)) /></label>
-                <label>{w.ask_second}" "<input type="text" data-testid="ask-second" prop:value=move || second.get() on:input=move |ev| second.set(event_target_value(&ev)) /></label>
-                <button type="submit" data-testid="ask-add">{w.ask_add_button}</button>
-                {move || problem.get().map(|p| view! { <p class="error" role="alert" data-testid="ask-problem">{p}</p> })}
-            </form>
+            <super::ask_form::AskForm bench />
         </fieldset>
     }
 }

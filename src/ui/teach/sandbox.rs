@@ -6,7 +6,6 @@ use super::{Bench, Notes};
 use crate::messages::{fill, EN_ASSIGNMENTS, EN_TEACH};
 use crate::playback::LIMITS;
 use crate::teaching::sandbox::{open_sandbox, sandbox_draft, sandbox_link};
-use crate::teaching::scenario_tables::scenario_counts;
 use crate::teaching::workbench::{diagnose, Draft, Section};
 use crate::ui::browser::{page_address, query};
 use leptos::prelude::*;
@@ -23,9 +22,8 @@ pub fn SandboxPage() -> impl IntoView {
         None => (sandbox_draft(Draft::default().scenario), None),
     };
     let draft = RwSignal::new(start);
-    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a)));
+    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
     let bench = Bench { draft, checked, w };
-    let counts = Memo::new(move |_| draft.with(|d| scenario_counts(d, LIMITS, a)).unwrap_or_default());
     let base = page_address();
     let link = Memo::new(move |_| draft.with(|d| sandbox_link(&base, d.scenario.as_ref())));
     view! {
@@ -43,7 +41,7 @@ pub fn SandboxPage() -> impl IntoView {
                 <super::copies::Copies bench />
                 <super::requests::Requests bench />
                 <super::timeline::Timeline bench />
-                <p data-testid="scenario-counts" aria-live="polite">{counts}</p>
+                <super::run::RunShown bench />
                 <Notes bench section=Section::Scenario id="scenario-notes".into() />
             </section>
             <section class="out" aria-labelledby="sandbox-share-h">
