@@ -6,6 +6,7 @@ pub mod ask_form;
 pub mod assignment;
 pub mod attempts;
 pub mod class_review;
+pub mod diagnosis;
 pub mod embed;
 pub mod handout;
 pub mod link_code;

@@ -1,6 +1,6 @@
 use super::*;
 use crate::messages::EN_ASSIGNMENTS;
-use crate::model::Part;
+use crate::model::{Limits, Part};
 use crate::teaching::assignment::Assignment;
 
 /// A golden file; `UPDATE_GOLDEN=1` writes `made` as it.
