@@ -169,6 +169,12 @@ messages! {
         grid_counts_actual,
         /// The Requests box's choice of the assignment's own run: `{title}`.
         picker_assignment,
+        /// The picker's name for a sandbox link's scenario.
+        picker_sandbox,
+        /// A sandbox link whose scenario does not open: `{why}`.
+        sandbox_link_broken,
+        /// The link back to the sandbox, to edit the scenario the lab runs.
+        sandbox_edit,
         /// A link to the world (nodes and copies).
         see_world,
         /// After the first links of a long run: `{n}` more rows, in the trace.

@@ -146,6 +146,10 @@ messages! {
         warning,
         /// An error's prefix.
         error,
+        /// A cell's tolerance: `{cell}` in every row asked.
+        tolerance_cell,
+        /// Where no number is asked yet, so no tolerance can be set.
+        tolerance_none,
         /// The heading of what is handed out.
         out,
         /// The run's trace, disclosed: `{steps}` steps.
@@ -264,7 +268,11 @@ messages! {
         sandbox_link,
         /// Follow the link (reopen the scenario).
         sandbox_reopen,
-        /// Why the scenario is not run in the lab from here.
-        sandbox_no_lab,
+        /// The link that runs the sandbox's scenario in the lab.
+        sandbox_run,
+        /// What that link opens.
+        sandbox_run_hint,
+        /// Where the scenario has an error, so no run to show in the lab.
+        sandbox_no_run,
     }
 }

@@ -8,6 +8,7 @@ use super::workbench::Draft;
 use crate::formats::assignment::Quantity;
 use crate::formats::json::{document, object};
 use crate::messages::AssignmentMessages;
+use crate::model::Scenario;
 use serde_json::Value as Json;
 
 /// The address's parameters that open the sandbox.
@@ -39,6 +40,26 @@ pub fn open_sandbox(code: &str, a: &AssignmentMessages) -> Result<Draft, String>
     let doc = document(&text).map_err(|e| e.text(a))?;
     object(&doc, "scenario", |a| a.what_scenario).map_err(|e| e.text(a))?;
     Ok(sandbox_draft(Some(doc)))
+}
+
+/// The lab's link that runs `scenario` (the sandbox's, once it reads) on the lab at `base`:
+/// `?s=CODE`, which the start sends to the assignments build, where it is the given run, with
+/// nothing sealed, as no prediction is asked. The lesson's own scenario is the plain lab.
+pub fn lab_link(base: &str, scenario: Option<&Json>) -> String {
+    match scenario {
+        Some(s) if Some(s) != Draft::default().scenario.as_ref() => {
+            format!("{base}?s={}", encode_link(&s.to_string()))
+        }
+        _ => format!("{base}?"),
+    }
+}
+
+/// The scenario a lab link's code (its `s` parameter) carries, read as `cplab run` reads one; what
+/// is wrong (a damaged code, text that is not JSON, a bad field) said in `a`'s language.
+pub fn linked_scenario(code: &str, a: &AssignmentMessages) -> Result<Scenario, String> {
+    let text = decode_link(code).map_err(|p| p.text(a))?;
+    let doc = document(&text).map_err(|e| e.text(a))?;
+    crate::formats::scenario_json::from_value(&doc, "").map_err(|e| e.text(a))
 }
 
 #[cfg(test)]
@@ -73,6 +94,31 @@ mod tests {
         assert_eq!(
             scenario_counts(&back, Limits::MODEL, &EN_ASSIGNMENTS).unwrap(),
             scenario_counts(&d, Limits::MODEL, &EN_ASSIGNMENTS).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_lab_link_runs_the_sandboxs_scenario_as_cplab_run_reads_it() {
+        let a = &EN_ASSIGNMENTS;
+        let lesson = sandbox_draft(Draft::default().scenario);
+        assert_eq!(lab_link(BASE, lesson.scenario.as_ref()), "https://lab.example/cplab/?");
+        let mut d = lesson.clone();
+        set_request(&mut d, 0, "service/collector", "7");
+        let link = lab_link(BASE, d.scenario.as_ref());
+        let code = link.split_once("?s=").map(|(_, c)| c).unwrap_or_default();
+        let text = d.scenario.as_ref().map(|s| s.to_string()).unwrap_or_default();
+        assert_eq!(linked_scenario(code, a), Ok(crate::formats::scenario_json::parse(&text).unwrap()));
+        // The sandbox's own link carries the same code.
+        assert!(sandbox_link(BASE, d.scenario.as_ref()).ends_with(&format!("&s={code}")));
+        assert_eq!(linked_scenario("a", a), Err("the link's code is cut short or damaged".into()));
+        let bad = encode_link(r#"{"requests": [{"key": "service/collector", "value": {"desired": -2}}]}"#);
+        assert_eq!(
+            linked_scenario(&bad, a),
+            Err("requests[0].value.desired: must not be negative, found -2".into())
+        );
+        assert_eq!(
+            linked_scenario(&encode_link("[]"), a),
+            Err("must be a scenario object, found an array".into())
         );
     }
 

@@ -3,11 +3,11 @@
 //! file ([`Draft::text`]), and is checked by the format's own reader and `cplab check`'s
 //! warnings ([`diagnose`]), each message placed beside the field it names ([`Section::of`]).
 
-use super::assignment::{Cell, Quantity, Question, ASSIGNMENT_VERSION};
+use super::assignment::{Cell, ItemKind, Quantity, Question, ASSIGNMENT_VERSION};
 use crate::formats::assignment_json;
 use crate::formats::json::InputError;
 use crate::formats::tables::row_name;
-use crate::messages::AssignmentMessages;
+use crate::messages::{fill, AssignmentMessages, Messages, TeachMessages};
 use crate::model::{PartSet, MATRIX_ORDER};
 use serde_json::{json, Map, Value as Json};
 
@@ -179,6 +179,29 @@ impl Draft {
             self.tolerance.iter().map(|(k, _)| k.clone()).filter(|k| !keys.contains(k)).collect();
         keys.extend(given);
         keys
+    }
+}
+
+impl Draft {
+    /// What the tolerance for `key` is for, in the teacher's words: a count's or a question's
+    /// label, or a cell's in every row asked; a key the draft no longer asks is said as written.
+    pub fn tolerance_label(
+        &self,
+        key: &str,
+        t: &Messages,
+        a: &AssignmentMessages,
+        w: &TeachMessages,
+    ) -> String {
+        if let Some(q) = Quantity::from_id(key) {
+            return q.label_in(a).to_string();
+        }
+        if let Some(c) = Cell::from_id(key) {
+            return fill(w.tolerance_cell, &[("cell", &c.label_in(t, a))]);
+        }
+        match self.ask.iter().find(|q| q.id() == key) {
+            Some(q) => ItemKind::Question(q.clone()).label_in(t, a),
+            None => key.to_string(),
+        }
     }
 }
 

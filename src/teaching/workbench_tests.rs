@@ -270,3 +270,23 @@ fn a_new_draft_has_steps_to_take_not_errors_and_warnings_show_before_the_title()
     assert_eq!(kinds(&d), [(Section::Scenario, NoteKind::Warning)]);
     assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, w).checked.is_some());
 }
+
+#[test]
+fn a_tolerance_is_labelled_by_what_it_is_for() {
+    let (t, a, w) = (&crate::messages::EN, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let mut d = Draft::open(&shipped("beyond-the-tables.json")).unwrap();
+    d.set_tolerance("matrix.scheduler.rd", "1");
+    let labels: Vec<String> = ["reads", "rd", "service.collector.believed", "matrix.scheduler.rd"]
+        .iter()
+        .map(|k| d.tolerance_label(k, t, a, w))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "store reads (items)",
+            "rd in every row asked",
+            "collector copies the store believes run at the end",
+            "matrix.scheduler.rd"
+        ]
+    );
+}

@@ -1,5 +1,5 @@
-//! Loading the assignment a page names (`?a=CODE` or `?assignment=PATH`), for the assignments
-//! build only.
+//! Loading the assignment a page names (`?a=CODE` or `?assignment=PATH`), or the students'
+//! sandbox's scenario (`?s=CODE`), for the assignments build only.
 
 use super::assignment_panel::{AssignmentPanel, Loaded, Work};
 use super::{apply_shared, browser, files, Lab};
@@ -9,6 +9,7 @@ use crate::model::Run;
 use crate::playback::LIMITS;
 use crate::teaching::report::decode_link;
 use crate::teaching::review::MAX_ASSIGNMENT_BYTES;
+use crate::teaching::sandbox::{linked_scenario, SANDBOX_QUERY};
 use crate::teaching::share::Shared;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -22,15 +23,18 @@ enum Source {
     Inline(Result<String, crate::messages::Problem>),
     /// `?assignment=PATH`: a file next to the page.
     File(String),
+    /// `?s=CODE` alone: a scenario from the students' sandbox, run with nothing asked.
+    Scenario(String),
 }
 
 fn source() -> Source {
     if let Some(code) = browser::query("a") {
         return Source::Inline(decode_link(&code));
     }
-    match browser::query("assignment") {
-        Some(path) => Source::File(path),
-        None => Source::None,
+    match (browser::query("assignment"), browser::query("s")) {
+        (Some(path), _) => Source::File(path),
+        (None, Some(code)) => Source::Scenario(code),
+        (None, None) => Source::None,
     }
 }
 
@@ -39,6 +43,10 @@ fn source() -> Source {
 enum Status {
     Loading(String),
     Failed(String),
+    /// A sandbox link whose scenario does not open: said, and the lab's own runs stay.
+    ScenarioFailed(String),
+    /// A sandbox link's scenario, running: the way back to edit it (the sandbox's link).
+    Scenario(String),
     Ready,
 }
 
@@ -53,6 +61,8 @@ pub(super) fn load(
     let a = super::assignment_texts(t);
     let status = RwSignal::new(None::<Status>);
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
+    // A sandbox link's own run, parts and step (the assignment's are applied once it loads).
+    let linked = shared.clone();
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|text| {
             // Larger than any assignment the browser can play: refused unread, which also keeps
@@ -79,8 +89,8 @@ pub(super) fn load(
             Ok(l) => leptos::task::spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;
                 let work = Work::restore(&l.text, t, a);
-                lab.load_assignment(l.assignment.scenario.clone());
-                lab.name_given(l.assignment.title.clone());
+                lab.load_given(l.assignment.scenario.clone());
+                lab.name_given(fill(a.picker_assignment, &[("title", &l.assignment.title)]));
                 // A matrix assignment is about the failure-matrix events: that run is shown.
                 if !l.assignment.asks_about_its_run() {
                     lab.switch(Run::Events, crate::model::PartSet::NONE);
@@ -107,6 +117,23 @@ pub(super) fn load(
     };
     match source() {
         Source::None => {}
+        // Nothing is asked, so nothing is sealed: the lab runs the scenario as its given run.
+        Source::Scenario(code) => match linked_scenario(&code, a) {
+            Ok(scenario) => {
+                lab.load_given(scenario);
+                lab.name_given(a.picker_sandbox.to_string());
+                status.set(Some(Status::Scenario(format!(
+                    "{}{SANDBOX_QUERY}&s={code}",
+                    browser::page_address()
+                ))));
+                if linked.run.is_some() {
+                    apply_shared(lab, &linked);
+                }
+            }
+            Err(why) => {
+                status.set(Some(Status::ScenarioFailed(fill(a.sandbox_link_broken, &[("why", &why)]))))
+            }
+        },
         Source::Inline(text) => accept(
             text.map_err(|e| fill(a.assignment_link_broken, &[("why", &e.text(a))])),
             a.assignment_from_link.into(),
@@ -134,6 +161,13 @@ pub(super) fn load(
                 </section>
             }
             .into_any(),
+        ),
+        Some(Status::Scenario(back)) => Some(
+            view! { <p class="hint"><a href=back data-testid="sandbox-edit">{a.sandbox_edit}</a></p> }
+                .into_any(),
+        ),
+        Some(Status::ScenarioFailed(why)) => Some(
+            view! { <p class="notice" role="alert" data-testid="sandbox-link-broken">{why}</p> }.into_any(),
         ),
         Some(Status::Ready) => loaded.get_value().map(|(l, work)| {
             let l = StoredValue::new_local(l);

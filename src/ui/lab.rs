@@ -56,10 +56,10 @@ pub struct Lab {
     /// Whether an open assignment seals every run (the assignments build only).
     #[cfg(feature = "assignments")]
     seal: RwSignal<bool>,
-    /// The title of the assignment whose scenario is [`Run::Given`], once one is open: the
-    /// Requests box names that run.
+    /// The picker's name for [`Run::Given`], once an assignment or a sandbox link's scenario is
+    /// open.
     #[cfg(feature = "assignments")]
-    given_title: RwSignal<Option<String>>,
+    given_label: RwSignal<Option<String>>,
 }
 
 impl Lab {
@@ -87,7 +87,7 @@ impl Lab {
             #[cfg(feature = "assignments")]
             seal: RwSignal::new(false),
             #[cfg(feature = "assignments")]
-            given_title: RwSignal::new(None),
+            given_label: RwSignal::new(None),
         }
     }
 
@@ -217,8 +217,9 @@ impl Lab {
         }
     }
 
-    /// Makes `scenario` the run of [`Run::Given`] and shows it from its start.
-    pub fn load_assignment(&self, scenario: Scenario) {
+    /// Makes `scenario` the run of [`Run::Given`] (an assignment's, or a sandbox link's) and
+    /// shows it from its start.
+    pub fn load_given(&self, scenario: Scenario) {
         let down = scenario.down;
         self.given.set_value(Some(scenario));
         self.cache.update_value(|c| c.retain(|((run, _), _)| *run != Run::Given));

@@ -166,10 +166,11 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
         }
     };
     provide_context(host);
-    // With an assignment named, the link applies once it has loaded (and sealed what it asks).
+    // With an assignment named (or a sandbox's scenario), the link applies once it has loaded
+    // (and sealed what it asks).
     // The plain lab never opens one: boot.js loads the assignments build for those pages.
     #[cfg(feature = "assignments")]
-    let assignment_named = ["a", "assignment"].iter().any(|k| browser::query(k).is_some());
+    let assignment_named = ["a", "assignment", "s"].iter().any(|k| browser::query(k).is_some());
     #[cfg(not(feature = "assignments"))]
     let assignment_named = false;
     if shared.run != Some(Run::Given) && !assignment_named {

@@ -15,12 +15,11 @@ pub fn ScenarioPicker(lab: Lab) -> impl IntoView {
     let desired = RwSignal::new(4u32);
     let send =
         move || lab.pick(Run::Scale { service: service.get_untracked(), desired: desired.get_untracked() });
-    // The assignment's own run, named, once an assignment is open (the assignments build only).
+    // The given run, named, once an assignment (or a sandbox link's scenario) is open: the
+    // assignments build only.
     #[cfg(feature = "assignments")]
     let given = move || {
-        lab.given_title().map(|title| {
-            let a = super::assignment_texts(t);
-            let label = crate::messages::fill(a.picker_assignment, &[("title", &title)]);
+        lab.given_label().map(|label| {
             view! {
                 <label>
                     <input type="radio" name="play" data-testid="play-assignment"

@@ -26,8 +26,10 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
             step: Some(untrack(|| lab.cursor())),
             predictions: None,
         };
-        let mut keep: Vec<(String, String)> =
-            browser::params().into_iter().filter(|(k, _)| k == "a" || k == "assignment").collect();
+        let mut keep: Vec<(String, String)> = browser::params()
+            .into_iter()
+            .filter(|(k, _)| ["a", "assignment", "s"].contains(&k.as_str()))
+            .collect();
         keep.extend(shared_predictions(predictions, with_predictions));
         link.set(Some(format!("{}?{}", browser::page_address(), query(&shared, &keep))));
         copied.set(None);

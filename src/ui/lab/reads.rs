@@ -56,16 +56,16 @@ impl Lab {
         self.ended.get()
     }
 
-    /// The open assignment's title, naming its run.
+    /// The picker's name for the given run (an assignment's, or a sandbox link's scenario).
     #[cfg(feature = "assignments")]
-    pub fn given_title(&self) -> Option<String> {
-        self.given_title.get()
+    pub fn given_label(&self) -> Option<String> {
+        self.given_label.get()
     }
 
-    /// Names the assignment's run after its title.
+    /// Names the given run in the picker.
     #[cfg(feature = "assignments")]
-    pub fn name_given(&self, title: String) {
-        self.given_title.set(Some(title));
+    pub fn name_given(&self, label: String) {
+        self.given_label.set(Some(label));
     }
 
     /// Starts playing from the cursor (from the start when at the end) and returns this

@@ -107,6 +107,7 @@ fn Tolerances(bench: Bench) -> impl IntoView {
     view! {
         <fieldset>
             <legend>{w.tolerances}</legend>
+            <Show when=move || keys.with(|k| k.is_empty())><p class="hint" data-testid="tolerance-none">{w.tolerance_none}</p></Show>
             <For each=move || keys.get() key=|k| k.clone() let:key>
                 {tolerance_field(bench, key)}
             </For>
@@ -127,7 +128,8 @@ fn tolerance_field(bench: Bench, key: String) -> impl IntoView {
         let key = key.clone();
         move || bench.draft.with(|d| d.tolerance_of(&key).to_string())
     };
-    let label = fill(w.tolerance_of, &[("item", &key)]);
+    let item = bench.draft.with_untracked(|d| d.tolerance_label(&key, &EN, &EN_ASSIGNMENTS, w));
+    let label = fill(w.tolerance_of, &[("item", &item)]);
     let input = move |ev: leptos::ev::Event| {
         let typed = event_target_value(&ev);
         bench.edit(|d| d.set_tolerance(&key, &typed));

@@ -5,7 +5,7 @@
 use super::{Bench, Notes};
 use crate::messages::{fill, EN_ASSIGNMENTS, EN_TEACH};
 use crate::playback::LIMITS;
-use crate::teaching::sandbox::{open_sandbox, sandbox_draft, sandbox_link};
+use crate::teaching::sandbox::{lab_link, open_sandbox, sandbox_draft, sandbox_link};
 use crate::teaching::workbench::{diagnose, Draft, Section};
 use crate::ui::browser::{page_address, query};
 use leptos::prelude::*;
@@ -25,7 +25,13 @@ pub fn SandboxPage() -> impl IntoView {
     let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
     let bench = Bench { draft, checked, w };
     let base = page_address();
-    let link = Memo::new(move |_| draft.with(|d| sandbox_link(&base, d.scenario.as_ref())));
+    let link = {
+        let base = base.clone();
+        Memo::new(move |_| draft.with(|d| sandbox_link(&base, d.scenario.as_ref())))
+    };
+    // The lab runs the scenario once it reads: a scenario with an error has no run to show.
+    let runs = move || checked.with(|c| !c.has_errors());
+    let in_lab = Memo::new(move |_| draft.with(|d| lab_link(&base, d.scenario.as_ref())));
     view! {
         <main class="lab teach sandbox" data-testid="sandbox">
             <header>
@@ -51,7 +57,9 @@ pub fn SandboxPage() -> impl IntoView {
                     <input id="sandbox-link" data-testid="sandbox-share-link" type="text" readonly prop:value=link />
                     <a href=link data-testid="sandbox-reopen">{w.sandbox_reopen}</a>
                 </div>
-                <p class="hint">{w.sandbox_no_lab}</p>
+                <Show when=runs fallback=move || view! { <p class="hint" data-testid="sandbox-no-run">{w.sandbox_no_run}</p> }>
+                    <p><a href=in_lab data-testid="sandbox-run">{w.sandbox_run}</a>" "{w.sandbox_run_hint}</p>
+                </Show>
             </section>
         </main>
     }
