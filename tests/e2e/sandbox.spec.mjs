@@ -61,6 +61,53 @@ test("the plain lab links to the sandbox; a change is counted live and its link 
   await expect(page.getByRole("link", { name: "Try your own scenario" })).toBeVisible();
 });
 
+test("'Run it in the lab' runs the sandbox's scenario in the lab, unsealed, and the lab leads back to it", async ({ page }) => {
+  await page.goto("./?teach=1&sandbox=1");
+  const base = new URL("./", page.url()).href;
+  // The lesson's own scenario is the plain lab's.
+  await expect(page.getByTestId("sandbox-run")).toHaveAttribute("href", `${base}?`);
+  await page.getByTestId("request-0-desired").fill("7");
+  await expect(page.getByTestId("sandbox-run")).toHaveAttribute("href", `${base}?s=${SEVEN_CODE}`);
+  const asked = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
+  await page.getByTestId("sandbox-run").click();
+  await expect(page.getByTestId("lab")).toBeVisible();
+  // The assignments build (which runs a given scenario), never the plain lab's or the workbench's.
+  expect(asked.filter((p) => /lab(_teach)?(_bg\.wasm|\.js)$/.test(p) && !p.includes("assignments"))).toEqual([]);
+  expect(asked.filter((p) => p.includes("lab_assignments")).sort()).toEqual(["/lab_assignments.js", "/lab_assignments_bg.wasm"]);
+  await expect(page.getByTestId("play-assignment")).toBeChecked();
+  await expect(page.getByTestId("picker")).toContainText("Your scenario, from the sandbox");
+  // Nothing is asked, so nothing is sealed: the run plays to its end, the sandbox's counts.
+  await expect(page.getByTestId("sealed")).toHaveCount(0);
+  await page.keyboard.press("End");
+  await expect(page.getByTestId("status-strip")).toHaveText("Step 23 of 23 · round 2: 32 item reads, 0 writes · in all 60 item reads, 13 writes · revision 13");
+  await expect(page.getByTestId("trace-summary")).toHaveText(SEVEN);
+  // A share link keeps the scenario.
+  await page.getByTestId("make-link").click();
+  await expect(page.getByTestId("share-url")).toHaveValue(new RegExp(`[?&]s=${SEVEN_CODE}(&|$)`));
+  await page.getByTestId("sandbox-edit").click();
+  await expect(page.getByTestId("sandbox")).toBeVisible();
+  await expect(page.getByTestId("request-0-desired")).toHaveValue("7");
+  await expect(page.getByTestId("scenario-counts")).toHaveText(SEVEN);
+});
+
+test("a scenario with an error offers no run; a damaged or bad lab link is named and the lab's runs stay", async ({ page }) => {
+  await page.goto("./?teach=1&sandbox=1");
+  await page.getByTestId("request-0-desired").fill("five");
+  await expect(page.getByTestId("sandbox-run")).toHaveCount(0);
+  await expect(page.getByTestId("sandbox-no-run")).toHaveText("Fix the errors marked above to run this scenario in the lab.");
+  await page.goto("./?s=ab!c");
+  await expect(page.getByTestId("sandbox-link-broken")).toHaveText(
+    "The scenario in this link could not be opened: the link's code has a character that does not belong: '!'. The lab's own runs are here.");
+  await expect(page.getByTestId("play-lesson")).toBeChecked();
+  await expect(page.getByTestId("play-assignment")).toHaveCount(0);
+  const bad = JSON.stringify({ requests: [{ key: "service/collector", value: { desired: -2 } }] });
+  await page.goto(`./?s=${code(bad)}`);
+  await expect(page.getByTestId("sandbox-link-broken")).toContainText("requests[0].value.desired: must not be negative, found -2");
+  await page.keyboard.press("End");
+  await expect(page.getByTestId("status-strip")).toContainText("in all 50 item reads, 7 writes");
+});
+
 test("a bad link says what is wrong; a bad field opens as written, named beside it", async ({ page }) => {
   await page.goto("./?teach=1&sandbox=1&s=ab!c");
   await expect(page.getByTestId("sandbox-bad-link")).toHaveText(
@@ -109,7 +156,7 @@ test("copies and the fault timeline are tables: each field checked beside it, ke
   await expect(counts).toHaveText(LESSON);
 });
 
-for (const width of [320, 1280]) {
+for (const width of [320, 375, 768, 1024, 1280, 1440]) {
   test(`the sandbox: axe finds nothing at ${width} px, with a bad link and a bad field`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("./?teach=1&sandbox=1&s=ab!c");

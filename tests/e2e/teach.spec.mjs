@@ -84,7 +84,7 @@ test("a shipped assignment opens, one question changes, and the preview is the l
   await page.getByRole("button", { name: /^Remove: .*round\.2\.reads/ }).click();
   await page.getByTestId("ask-kind").selectOption("round");
   await page.getByTestId("ask-first").fill("1");
-  await page.getByTestId("ask-second").fill("writes");
+  await page.getByTestId("ask-second").selectOption("writes");
   await page.getByTestId("ask-add").click();
   await expect(page.getByTestId("asked")).toHaveCount(8);
   await expect(page.getByTestId("asked").last()).toContainText("round.1.writes");
@@ -110,16 +110,20 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
   await page.getByTestId("retries").fill("-1");
   await expect(page.locator("#retries-notes")).toContainText("Error:");
   await page.getByTestId("title").fill("");
-  await expect(page.locator("#title-notes")).toHaveText("Error: an assignment needs a title");
+  // A title still to give is a step to take, not an error, and not marked invalid.
+  await expect(page.locator("#title-notes")).toHaveText("To do: Give the assignment a title: students see it as its heading.");
+  await expect(page.getByTestId("title")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("out-blocked")).toBeVisible();
   // Nothing typed is lost.
   await expect(page.getByTestId("tolerance-reads")).toHaveValue("abc");
   await expect(page.getByTestId("retries")).toHaveValue("-1");
   await page.getByTestId("ask-kind").selectOption("round");
   await page.getByTestId("ask-first").fill("two");
-  await page.getByTestId("ask-second").fill("reads");
+  await page.getByTestId("ask-second").selectOption("reads");
   await page.getByTestId("ask-add").click();
-  await expect(page.getByTestId("ask-problem")).toHaveText("ask[0].round: must be a whole number from 0 to 1000, found a string");
+  // Said in the field's own name, the field marked; what was typed stays.
+  await expect(page.getByTestId("ask-problem")).toHaveText('Round (0 is the requests): must be a whole number from 0 to 1000, found the text "two"');
+  await expect(page.getByTestId("ask-first")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("ask-first")).toHaveValue("two");
   // The scenario's requests, as a table: a bad number named on its row, and kept.
   await page.getByTestId("request-0-desired").fill("five");
@@ -158,6 +162,46 @@ test("a bad field says what is wrong beside it and keeps what was typed", async 
     { key: "service/collector", value: { desired: 4 } },
     { key: "service/verifier", value: { desired: 3 } },
   ]);
+});
+
+test("a new assignment starts with steps to take, not errors; every bad field of the scenario is named at once", async ({ page }) => {
+  await open(page);
+  // Nothing typed yet: nothing is wrong, two steps are left, and the hand-out says which.
+  await expect(page.getByText("Error:")).toHaveCount(0);
+  await expect(page.locator("#title-notes")).toHaveText("To do: Give the assignment a title: students see it as its heading.");
+  await expect(page.locator("#predict-notes")).toHaveText("To do: Choose what students predict: a count, failure-matrix rows and cells, or a question.");
+  await expect(page.getByTestId("out-todo")).toHaveText([
+    "Give the assignment a title: students see it as its heading.",
+    "Choose what students predict: a count, failure-matrix rows and cells, or a question.",
+  ]);
+  // The question form starts on its first kind, its fields labelled in the teacher's words.
+  await expect(page.getByTestId("ask-kind")).toHaveValue("round");
+  await expect(page.getByLabel("Round (0 is the requests)")).toBeVisible();
+  await page.getByTestId("ask-kind").selectOption("repair");
+  await expect(page.getByTestId("ask-first")).toHaveValue("API server");
+  await expect(page.getByTestId("ask-second")).toHaveValue("scale");
+  // Counts ticked, no title yet: cplab check's warning shows already.
+  for (const q of COUNTS) await page.getByTestId(`count-${q}`).check();
+  await expect(page.locator("#scenario-notes")).toContainText("Warning: every answer is the lesson's own");
+  await expect(page.getByTestId("out-todo")).toHaveText(["Give the assignment a title: students see it as its heading."]);
+  // Two fields of the scenario wrong at once: both named, each beside its own row.
+  await page.getByTestId("request-0-desired").fill("five");
+  await page.getByTestId("node-m3-capacity").fill("lots");
+  await expect(page.locator("#request-0-notes")).toHaveText('Error: must be a whole number from 0 to 100000, found the text "five"');
+  await expect(page.locator("#node-m3-notes")).toHaveText('Error: must be a whole number from 0 to 100000, found the text "lots"');
+  await expect(page.getByTestId("out-blocked")).toContainText("Fix the errors marked above");
+  await expect(page.getByTestId("run-trace").locator("summary")).toHaveText("The run's trace (none while the scenario has an error)");
+  await page.getByTestId("node-m3-capacity").fill("4");
+  await expect(page.locator("#node-m3-notes")).toHaveText("");
+  await expect(page.locator("#request-0-notes")).toContainText("found the text");
+  await page.getByTestId("request-0-desired").fill("5");
+  // The run's trace is the lesson's table, row for row.
+  await page.getByTestId("run-trace").locator("summary").click();
+  await expect(page.getByTestId("run-trace").locator("summary")).toHaveText("The run's trace (17 steps)");
+  const lesson = readFileSync(root("tests/golden/trace.txt"), "utf8").split("\n").slice(1, 19).join("\n");
+  expect(await page.getByTestId("run-trace-table").innerText()).toBe(lesson);
+  // A tolerance is labelled by what it is for.
+  await expect(page.getByLabel("Tolerance for store reads (items)")).toBeVisible();
 });
 
 test("copies and the fault timeline edited as tables are written into the assignment's scenario", async ({ page }) => {
@@ -217,11 +261,18 @@ test("class review over a folder of reports gives the expected table", async ({ 
   ]);
 });
 
-for (const width of [320, 1280]) {
+for (const width of [320, 375, 768, 1024, 1280, 1440]) {
   test(`axe finds nothing at ${width} px, with notes, outputs and a class review`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page);
+    // Steps to take, the question form's problem and the trace open.
+    await page.getByTestId("ask-first").fill("x");
+    await page.getByTestId("ask-add").click();
+    await expect(page.getByTestId("ask-problem")).toBeVisible();
+    await page.getByTestId("run-trace").locator("summary").click();
     expect(await axe(page)).toEqual([]);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wide).toBeLessThanOrEqual(0);
     await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
     await page.getByTestId("class-files").setInputFiles(readdirSync(CLASS).map((f) => `${CLASS}/${f}`));
     await expect(page.getByTestId("class-row")).toHaveCount(6);
@@ -239,7 +290,7 @@ for (const width of [320, 1280]) {
 test("the keyboard alone builds an assignment", async ({ page }) => {
   await open(page);
   const focusOn = async (id) => {
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 80; i++) {
       if ((await page.evaluate(() => document.activeElement?.dataset?.testid)) === id) return;
       await page.keyboard.press("Tab");
     }
@@ -252,9 +303,18 @@ test("the keyboard alone builds an assignment", async ({ page }) => {
   await expect(page.getByTestId("count-steps")).toBeChecked();
   await focusOn("tolerance-steps");
   await page.keyboard.type("1");
+  // A question added by keys: its kind chosen, its round typed, the form sent with Enter.
+  await focusOn("ask-kind");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByTestId("ask-kind")).toHaveValue("component");
+  await page.keyboard.press("ArrowUp");
+  await focusOn("ask-first");
+  await page.keyboard.type("2");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("asked")).toHaveText([/round\.2\.reads/]);
   await focusOn("download-json");
   const json = JSON.parse(await page.getByTestId("out-json").inputValue());
-  expect([json.title, json.predict, json.tolerance]).toEqual(["Keys only", ["steps"], { steps: 1 }]);
+  expect([json.title, json.predict, json.tolerance, json.ask]).toEqual(["Keys only", ["steps"], { steps: 1 }, [{ round: 2, count: "reads" }]]);
   const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
   expect(download.suggestedFilename()).toBe("assignment-keys-only.json");
 });
