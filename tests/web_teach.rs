@@ -1,0 +1,111 @@
+//! The teacher's workbench in a real browser (the `teach` build): mount it into a fresh element,
+//! type and tick as a teacher would, await `tick()`, and assert on `data-testid` and text.
+#![cfg(all(target_arch = "wasm32", feature = "teach"))]
+
+use cplab::ui::teach::TeachPage;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn fresh_root() -> web_sys::HtmlElement {
+    let document = document();
+    let root = document.create_element("section").expect("element");
+    document.body().expect("body").append_child(&root).expect("appended");
+    root.unchecked_into()
+}
+
+fn find(root: &web_sys::HtmlElement, selector: &str) -> web_sys::Element {
+    root.query_selector(selector).expect("selector").unwrap_or_else(|| panic!("no {selector}"))
+}
+
+fn text(root: &web_sys::HtmlElement, selector: &str) -> String {
+    let list = root.query_selector_all(selector).expect("selector");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.text_content())
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// Types `typed` into the field, as a keystroke's `input` event delivers it.
+fn type_into(root: &web_sys::HtmlElement, testid: &str, typed: &str) {
+    let input: web_sys::HtmlInputElement = find(root, &format!("[data-testid={testid}]")).unchecked_into();
+    input.set_value(typed);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).expect("event"))
+        .expect("sent");
+}
+
+fn tick_box(root: &web_sys::HtmlElement, testid: &str) {
+    find(root, &format!("[data-testid={testid}]")).unchecked_into::<web_sys::HtmlElement>().click();
+}
+
+/// Lets the page catch up: the draft's check, then the parts it shows or hides, then their fields.
+async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+}
+
+fn out_json(root: &web_sys::HtmlElement) -> String {
+    find(root, "[data-testid=out-json]").unchecked_into::<web_sys::HtmlTextAreaElement>().value()
+}
+
+#[wasm_bindgen_test]
+async fn a_new_assignment_lists_its_steps_then_hands_out_the_file_it_was_given() {
+    let root = fresh_root();
+    let _mounted = mount_to(root.clone(), TeachPage);
+    settle().await;
+    // Nothing typed: two steps to take, no error, nothing handed out.
+    assert_eq!(
+        text(&root, "[data-testid=out-todo]"),
+        "Give the assignment a title: students see it as its heading.|Choose what students predict: a count, failure-matrix rows and cells, or a question."
+    );
+    assert_eq!(text(&root, ".notes .error"), "");
+    assert!(root.query_selector("[data-testid=out-json]").expect("selector").is_none());
+    assert_eq!(
+        text(&root, "[data-testid=scenario-counts]"),
+        "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2"
+    );
+    type_into(&root, "title", "Trace");
+    tick_box(&root, "count-steps");
+    settle().await;
+    assert_eq!(text(&root, "[data-testid=out-todo]"), "");
+    let file = out_json(&root);
+    assert!(
+        file.contains("\"title\": \"Trace\"") && file.contains("\"predict\": [\n    \"steps\"\n  ]"),
+        "{file}"
+    );
+    let key = text(&root, "[data-testid=answer-key]");
+    assert!(key.lines().any(|l| l.starts_with("steps") && l.contains(" 17 ")), "answer key: {key:?}");
+}
+
+#[wasm_bindgen_test]
+async fn two_bad_fields_are_both_named_and_kept_and_nothing_is_handed_out() {
+    let root = fresh_root();
+    let _mounted = mount_to(root.clone(), TeachPage);
+    settle().await;
+    type_into(&root, "title", "Trace");
+    tick_box(&root, "count-reads");
+    type_into(&root, "request-0-desired", "five");
+    type_into(&root, "node-m3-capacity", "-1");
+    settle().await;
+    assert_eq!(
+        text(&root, "#request-0-notes"),
+        "Error: must be a whole number from 0 to 100000, found the text \"five\""
+    );
+    assert_eq!(text(&root, "#node-m3-notes"), "Error: must not be negative, found -1");
+    assert!(root.query_selector("[data-testid=out-json]").expect("selector").is_none());
+    let kept: web_sys::HtmlInputElement = find(&root, "[data-testid=request-0-desired]").unchecked_into();
+    assert_eq!(kept.value(), "five");
+    // Fixed, the file is there again, with the change written under "changes".
+    type_into(&root, "request-0-desired", "4");
+    type_into(&root, "node-m3-capacity", "2");
+    settle().await;
+    assert!(out_json(&root).contains("\"node/m3\": {\n        \"capacity\": 2,"), "{}", out_json(&root));
+}
