@@ -61,8 +61,10 @@ pub(super) fn load(
     let a = super::assignment_texts(t);
     let status = RwSignal::new(None::<Status>);
     let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
-    // A sandbox link's own run, parts and step (the assignment's are applied once it loads).
-    let linked = shared.clone();
+    let source = source();
+    if let Source::Scenario(code) = &source {
+        open_linked(lab, code, status, &shared);
+    }
     let accept = move |text: Result<String, String>, origin: String| {
         let parsed = text.and_then(|text| {
             // Larger than any assignment the browser can play: refused unread, which also keeps
@@ -115,25 +117,8 @@ pub(super) fn load(
             Err(why) => status.set(Some(Status::Failed(why))),
         }
     };
-    match source() {
-        Source::None => {}
-        // Nothing is asked, so nothing is sealed: the lab runs the scenario as its given run.
-        Source::Scenario(code) => match linked_scenario(&code, a) {
-            Ok(scenario) => {
-                lab.load_given(scenario);
-                lab.name_given(a.picker_sandbox.to_string());
-                status.set(Some(Status::Scenario(format!(
-                    "{}{SANDBOX_QUERY}&s={code}",
-                    browser::page_address()
-                ))));
-                if linked.run.is_some() {
-                    apply_shared(lab, &linked);
-                }
-            }
-            Err(why) => {
-                status.set(Some(Status::ScenarioFailed(fill(a.sandbox_link_broken, &[("why", &why)]))))
-            }
-        },
+    match source {
+        Source::None | Source::Scenario(_) => {}
         Source::Inline(text) => accept(
             text.map_err(|e| fill(a.assignment_link_broken, &[("why", &e.text(a))])),
             a.assignment_from_link.into(),
@@ -173,5 +158,24 @@ pub(super) fn load(
             let l = StoredValue::new_local(l);
             view! { <AssignmentPanel lab loaded=l work /> }.into_any()
         }),
+    }
+}
+
+/// Runs a sandbox link's scenario as the lab's given run, with a share link's run, parts and step.
+/// Nothing is asked, so nothing is sealed. A link that does not open is said; the lab's own runs
+/// stay.
+fn open_linked(lab: Lab, code: &str, status: RwSignal<Option<Status>>, shared: &Shared) {
+    let a = super::assignment_texts(lab.t);
+    match linked_scenario(code, a) {
+        Ok(scenario) => {
+            lab.load_given(scenario);
+            lab.name_given(a.picker_sandbox.to_string());
+            let back = format!("{}{SANDBOX_QUERY}&s={code}", browser::page_address());
+            status.set(Some(Status::Scenario(back)));
+            if shared.run.is_some() {
+                apply_shared(lab, shared);
+            }
+        }
+        Err(why) => status.set(Some(Status::ScenarioFailed(fill(a.sandbox_link_broken, &[("why", &why)])))),
     }
 }
