@@ -69,6 +69,8 @@ pub enum Entry {
     Text {
         /// A name that fits, shown as the field's placeholder.
         example: &'static str,
+        /// The id of the list of names the run offers (the keys it writes, or its services).
+        names: &'static str,
     },
     /// One of these values (the format's word, and the label shown), the first chosen at first.
     Choice(Vec<(String, String)>),
@@ -111,11 +113,18 @@ pub fn ask_fields(
         AskKind::Component => {
             (choice(w.ask_part, Part::ALL.iter().map(|p| pair(p.name(), t.part(*p))).collect()), None)
         }
-        AskKind::Writers => {
-            (AskField { label: w.ask_key, entry: Entry::Text { example: "copy/collector-4" } }, None)
-        }
+        AskKind::Writers => (
+            AskField {
+                label: w.ask_key,
+                entry: Entry::Text { example: "copy/collector-4", names: "ask-keys" },
+            },
+            None,
+        ),
         AskKind::Service => (
-            AskField { label: w.ask_service, entry: Entry::Text { example: "collector" } },
+            AskField {
+                label: w.ask_service,
+                entry: Entry::Text { example: "collector", names: "ask-services" },
+            },
             Some(choice(w.ask_count, vec![pair("believed", w.ask_believed), pair("actual", w.ask_actual)])),
         ),
         AskKind::Repair => {
@@ -146,7 +155,7 @@ mod tests {
         let (first, second) = ask_fields(kind, &EN, &EN_ASSIGNMENTS, &EN_TEACH);
         let field = |f: &AskField| match &f.entry {
             Entry::Number => format!("{} [number]", f.label),
-            Entry::Text { example } => format!("{} [text, e.g. {example}]", f.label),
+            Entry::Text { example, names } => format!("{} [text, e.g. {example}, from {names}]", f.label),
             Entry::Choice(o) => {
                 let o: Vec<String> = o.iter().map(|(id, label)| format!("{id}={label}")).collect();
                 format!("{} [{}]", f.label, o.join(" | "))
@@ -167,8 +176,8 @@ mod tests {
             [
                 "Items read or written in one round: Round (0 is the requests) [number]; Count [reads=item reads | writes=writes]",
                 "Items one part reads over the run: Part [API server=API server | state store=state store | scheduler=scheduler | controller manager=controller manager | node agents=node agents]",
-                "The parts that write a key, in order: Key [text, e.g. copy/collector-4]",
-                "A service's copies at the end: Service [text, e.g. collector]; Count [believed=believed running | actual=actually running]",
+                "The parts that write a key, in order: Key [text, e.g. copy/collector-4, from ask-keys]",
+                "A service's copies at the end: Service [text, e.g. collector, from ask-services]; Count [believed=believed running | actual=actually running]",
                 "A failure-matrix cell after the repair: Row (the parts down) [API server=API server | state store=state store | scheduler=scheduler | controller manager=controller manager | node agents=node agents | control plane=whole control plane]; Cell [scale=scale | failure=failure | node=node | reads=reads | believed=believed | actual=actual | rd=rd | wr=wr]",
             ]
         );
@@ -186,7 +195,7 @@ mod tests {
             let values = |f: &AskField| match &f.entry {
                 Entry::Choice(o) => o.iter().map(|(id, _)| id.clone()).collect(),
                 Entry::Number => vec!["2".to_string()],
-                Entry::Text { example } => vec![example.to_string()],
+                Entry::Text { example, .. } => vec![example.to_string()],
             };
             let seconds = second.as_ref().map_or(vec![String::new()], values);
             for f in values(&first) {

@@ -218,6 +218,12 @@ pub struct ScenarioRun {
     pub steps: usize,
     /// The steps the table writes out.
     pub rows: usize,
+    /// The keys the run writes or removes, in the order first touched (at most [`TRACE_ROWS`]):
+    /// what a question on a key's writers can name, offered as the teacher types.
+    pub written: Vec<String>,
+    /// The services the store holds at the end (`collector` for `service/collector`): what a
+    /// question on a service's copies can name.
+    pub services: Vec<String>,
 }
 
 /// The draft's run, within `limits`: its counts and trace; what stops it (a scenario's error, a
@@ -237,7 +243,15 @@ pub fn scenario_run(draft: &Draft, limits: Limits, a: &AssignmentMessages) -> Re
     table.truncate(table.trim_end().rfind('\n').unwrap_or(0));
     let table = table.trim_start_matches('\n').trim_end().to_string();
     let (counts, steps, rows) = (crate::formats::tables::summary_line(&summary), trace.len(), shown.len());
-    Ok(ScenarioRun { counts, trace: table, steps, rows })
+    let mut written: Vec<String> = Vec::new();
+    for step in trace.iter().filter(|s| s.op != crate::model::Op::Read) {
+        if written.len() < TRACE_ROWS && !written.iter().any(|k| **k == *step.key) {
+            written.push(step.key.to_string());
+        }
+    }
+    let services =
+        store.entries().filter_map(|(k, _)| k.strip_prefix("service/")).map(String::from).collect();
+    Ok(ScenarioRun { counts, trace: table, steps, rows, written, services })
 }
 
 /// The draft's run counted, as [`scenario_run`] counts it.
@@ -361,6 +375,8 @@ mod run_tests {
         let rows: Vec<&str> = lesson.lines().skip(1).take(18).collect();
         assert_eq!(run.trace, rows.join("\n"));
         assert_eq!((run.steps, run.rows), (17, 17));
+        assert_eq!(run.written, ["service/collector", "copy/collector-4", "copy/collector-5"]);
+        assert_eq!(run.services, ["collector", "verifier"]);
         assert_eq!(
             run.counts,
             "components visited 4   trace steps 17   store reads 50   store writes 7   revision 0 -> 7   round 2"

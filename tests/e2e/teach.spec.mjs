@@ -202,6 +202,12 @@ test("a new assignment starts with steps to take, not errors; every bad field of
   expect(await page.getByTestId("run-trace-table").innerText()).toBe(lesson);
   // A tolerance is labelled by what it is for.
   await expect(page.getByLabel("Tolerance for store reads (items)")).toBeVisible();
+  // A key or service is offered from the run as it is typed: the keys it writes, its services.
+  const offered = (id) => page.locator(`#${id} option`).evaluateAll((o) => o.map((x) => x.value));
+  expect(await offered("ask-keys")).toEqual(["service/collector", "copy/collector-4", "copy/collector-5"]);
+  expect(await offered("ask-services")).toEqual(["collector", "verifier"]);
+  await page.getByTestId("ask-kind").selectOption("writers");
+  await expect(page.getByTestId("ask-first")).toHaveAttribute("list", "ask-keys");
 });
 
 test("copies and the fault timeline edited as tables are written into the assignment's scenario", async ({ page }) => {

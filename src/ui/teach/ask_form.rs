@@ -47,6 +47,17 @@ pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
         }
     };
     let kinds = AskKind::ALL.map(|k| view! { <option value=k.id()>{k.label(w)}</option> });
+    // The names the run writes, offered as a key or service is typed (any other may be typed).
+    let names = move |keys: bool| {
+        move || {
+            let listed = bench.run.with(|r| {
+                r.as_ref()
+                    .map(|r| if keys { r.written.clone() } else { r.services.clone() })
+                    .unwrap_or_default()
+            });
+            listed.into_iter().map(|n| view! { <option value=n></option> }).collect_view()
+        }
+    };
     let wrong = move |is_second: bool| {
         move || problem.with(|p| p.as_ref().is_some_and(|(_, s)| *s == is_second).then_some("true"))
     };
@@ -62,6 +73,8 @@ pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
                     {s.map(|s| view! { <Field field=s value=second testid="ask-second" invalid=Signal::derive(wrong(true)) /> })}
                 }
             }}
+            <datalist id="ask-keys" data-testid="ask-keys">{names(true)}</datalist>
+            <datalist id="ask-services" data-testid="ask-services">{names(false)}</datalist>
             <button type="submit" data-testid="ask-add">{w.ask_add_button}</button>
             {move || problem.get().map(|(p, _)| view! { <p class="error" role="alert" id="ask-problem" data-testid="ask-problem">{p}</p> })}
         </form>
@@ -90,8 +103,8 @@ fn Field(
                 aria-describedby=described prop:value=move || value.get() on:input=set />
         }
         .into_any(),
-        Entry::Text { example } => view! {
-            <input type="text" data-testid=testid placeholder=example aria-invalid=move || invalid.get()
+        Entry::Text { example, names } => view! {
+            <input type="text" data-testid=testid placeholder=example list=names aria-invalid=move || invalid.get()
                 aria-describedby=described prop:value=move || value.get() on:input=set />
         }
         .into_any(),

@@ -19,6 +19,7 @@ mod timeline;
 
 use crate::messages::{TeachMessages, EN_TEACH};
 use crate::playback::LIMITS;
+use crate::teaching::scenario_tables::{scenario_run, ScenarioRun};
 use crate::teaching::workbench::{diagnose, Diagnosis, Draft, Note, NoteKind, Section};
 use leptos::prelude::*;
 
@@ -29,11 +30,22 @@ pub struct Bench {
     pub draft: RwSignal<Draft>,
     /// The draft checked (the file, its notes, its answer key).
     pub checked: Memo<Diagnosis>,
+    /// The draft's scenario run: its counts, trace and the names it writes (none while the
+    /// scenario has an error).
+    pub run: Memo<Option<ScenarioRun>>,
     /// The workbench's texts.
     pub w: &'static TeachMessages,
 }
 
 impl Bench {
+    /// The page's parts' shared state, for `draft`: its check and its run, each derived once.
+    pub fn new(draft: RwSignal<Draft>, w: &'static TeachMessages) -> Bench {
+        let a = &crate::messages::EN_ASSIGNMENTS;
+        let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
+        let run = Memo::new(move |_| draft.with(|d| scenario_run(d, LIMITS, a)).ok());
+        Bench { draft, checked, run, w }
+    }
+
     /// Changes the draft.
     pub fn edit(self, f: impl FnOnce(&mut Draft)) {
         self.draft.update(f);
@@ -65,10 +77,8 @@ pub fn mount() {
 #[component]
 pub fn TeachPage() -> impl IntoView {
     let w = &EN_TEACH;
-    let a = &crate::messages::EN_ASSIGNMENTS;
     let draft = RwSignal::new(Draft::default());
-    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
-    let bench = Bench { draft, checked, w };
+    let bench = Bench::new(draft, w);
     view! {
         <main class="lab teach" data-testid="teach">
             <header>

@@ -1,17 +1,16 @@
 //! The scenario's run, counted live beside the scenario's tables, with its trace (the lesson's
-//! table) behind a disclosure: `teaching::scenario_tables::scenario_run`, computed once per edit.
+//! table) behind a disclosure: `teaching::scenario_tables::scenario_run`, computed once per edit
+//! ([`Bench::run`]).
 
 use super::Bench;
-use crate::messages::{fill, EN_ASSIGNMENTS};
-use crate::playback::LIMITS;
-use crate::teaching::scenario_tables::scenario_run;
+use crate::messages::fill;
 use leptos::prelude::*;
 
 /// The run's counts and trace. Its errors, if any, stand in the scenario's notes.
 #[component]
 pub(crate) fn RunShown(bench: Bench) -> impl IntoView {
     let w = bench.w;
-    let run = Memo::new(move |_| bench.draft.with(|d| scenario_run(d, LIMITS, &EN_ASSIGNMENTS)).ok());
+    let run = bench.run;
     let counts = move || run.with(|r| r.as_ref().map(|r| r.counts.clone()).unwrap_or_default());
     let trace = move || run.with(|r| r.as_ref().map(|r| r.trace.clone()).unwrap_or_default());
     let summary = move || {

@@ -4,9 +4,8 @@
 
 use super::{Bench, Notes};
 use crate::messages::{fill, EN_ASSIGNMENTS, EN_TEACH};
-use crate::playback::LIMITS;
 use crate::teaching::sandbox::{lab_link, open_sandbox, sandbox_draft, sandbox_link};
-use crate::teaching::workbench::{diagnose, Draft, Section};
+use crate::teaching::workbench::{Draft, Section};
 use crate::ui::browser::{page_address, query};
 use leptos::prelude::*;
 
@@ -22,8 +21,8 @@ pub fn SandboxPage() -> impl IntoView {
         None => (sandbox_draft(Draft::default().scenario), None),
     };
     let draft = RwSignal::new(start);
-    let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
-    let bench = Bench { draft, checked, w };
+    let bench = Bench::new(draft, w);
+    let checked = bench.checked;
     let base = page_address();
     let link = {
         let base = base.clone();
