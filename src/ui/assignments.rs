@@ -170,7 +170,8 @@ fn open_linked(lab: Lab, code: &str, status: RwSignal<Option<Status>>, shared: &
         Ok(scenario) => {
             lab.load_given(scenario);
             lab.name_given(a.picker_sandbox.to_string());
-            let back = format!("{}{SANDBOX_QUERY}&s={code}", browser::page_address());
+            // Relative: the same page, with the sandbox's query.
+            let back = format!("{SANDBOX_QUERY}&s={code}");
             status.set(Some(Status::Scenario(back)));
             if shared.run.is_some() {
                 apply_shared(lab, shared);

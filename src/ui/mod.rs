@@ -138,12 +138,15 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     });
     let params = browser::params();
     let (shared, mut link_notices) = share::parse(&params, t);
+    // Which of the address's parameters are there (the assignments build asks).
+    #[cfg(feature = "assignments")]
+    let given = |names: &[&str]| params.iter().any(|(k, _)| names.contains(&k.as_str()));
     #[cfg(feature = "assignments")]
     let shared = {
         let (predictions, notice) = share::predictions(&params, t, assignment_texts(t));
         link_notices.extend(notice);
         // Predictions belong to an assignment: without one named they go nowhere, and say so.
-        let named = ["a", "assignment"].iter().any(|k| browser::query(k).is_some());
+        let named = given(&["a", "assignment"]);
         if predictions.is_some() && !named {
             let why = assignment_texts(t).link_predictions_alone;
             link_notices.push(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]));
@@ -170,7 +173,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     // (and sealed what it asks).
     // The plain lab never opens one: boot.js loads the assignments build for those pages.
     #[cfg(feature = "assignments")]
-    let assignment_named = ["a", "assignment", "s"].iter().any(|k| browser::query(k).is_some());
+    let assignment_named = given(&["a", "assignment", "s"]);
     #[cfg(not(feature = "assignments"))]
     let assignment_named = false;
     if shared.run != Some(Run::Given) && !assignment_named {
