@@ -10,28 +10,11 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn fresh_root() -> web_sys::HtmlElement {
-    let document = document();
-    let root = document.create_element("section").expect("element");
-    document.body().expect("body").append_child(&root).expect("appended");
-    root.unchecked_into()
-}
-
-fn texts(root: &web_sys::HtmlElement, selector: &str) -> Vec<String> {
-    let list = root.query_selector_all(selector).expect("selector");
-    (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.text_content()).collect()
-}
+mod dom;
+use dom::{click, fresh_root, texts};
 
 fn text(root: &web_sys::HtmlElement, testid: &str) -> String {
     texts(root, &format!("[data-testid={testid}]")).join("|")
-}
-
-fn click(root: &web_sys::HtmlElement, testid: &str) {
-    root.query_selector(&format!("[data-testid={testid}]"))
-        .expect("selector")
-        .unwrap_or_else(|| panic!("no {testid}"))
-        .unchecked_into::<web_sys::HtmlElement>()
-        .click();
 }
 
 #[wasm_bindgen_test]
@@ -180,21 +163,8 @@ async fn every_text_comes_from_the_message_table() {
     assert!(left.is_empty(), "texts outside the message table: {left:#?}");
 }
 
-/// Types `text` into the field `testid` as a student would (an input event follows).
 #[cfg(feature = "assignments")]
-fn type_into(root: &web_sys::HtmlElement, testid: &str, text: &str) {
-    let input: web_sys::HtmlInputElement = root
-        .query_selector(&format!("[data-testid={testid}]"))
-        .expect("selector")
-        .unwrap_or_else(|| panic!("no {testid}"))
-        .unchecked_into();
-    input.set_value(text);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input
-        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).expect("event"))
-        .expect("sent");
-}
+use dom::type_into;
 
 #[cfg(feature = "assignments")]
 #[wasm_bindgen_test]

@@ -4,45 +4,16 @@
 
 use cplab::ui::teach::TeachPage;
 use leptos::mount::mount_to;
-use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn fresh_root() -> web_sys::HtmlElement {
-    let document = document();
-    let root = document.create_element("section").expect("element");
-    document.body().expect("body").append_child(&root).expect("appended");
-    root.unchecked_into()
-}
-
-fn find(root: &web_sys::HtmlElement, selector: &str) -> web_sys::Element {
-    root.query_selector(selector).expect("selector").unwrap_or_else(|| panic!("no {selector}"))
-}
+mod dom;
+use dom::{click as tick_box, find, fresh_root, type_into};
 
 fn text(root: &web_sys::HtmlElement, selector: &str) -> String {
-    let list = root.query_selector_all(selector).expect("selector");
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.text_content())
-        .collect::<Vec<_>>()
-        .join("|")
-}
-
-/// Types `typed` into the field, as a keystroke's `input` event delivers it.
-fn type_into(root: &web_sys::HtmlElement, testid: &str, typed: &str) {
-    let input: web_sys::HtmlInputElement = find(root, &format!("[data-testid={testid}]")).unchecked_into();
-    input.set_value(typed);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input
-        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).expect("event"))
-        .expect("sent");
-}
-
-fn tick_box(root: &web_sys::HtmlElement, testid: &str) {
-    find(root, &format!("[data-testid={testid}]")).unchecked_into::<web_sys::HtmlElement>().click();
+    dom::texts(root, selector).join("|")
 }
 
 /// Lets the page catch up: the draft's check, then the parts it shows or hides, then their fields.
