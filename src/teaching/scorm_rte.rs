@@ -49,75 +49,19 @@ pub fn first_interaction(count: &str) -> u64 {
     parse_count(count).unwrap_or(0)
 }
 
-/// `id` as a `CMIIdentifier`: printable ASCII without spaces, at most 255 characters. Every
-/// other character, and `%` itself, is written as `%XX` per UTF-8 byte, so two ids never clean
-/// to the same text (`a b` is `a%20b`, `a_b` stays). (The RTE's wording, "alphanumeric ... no
-/// white space or unprintable characters", is read as the LMSs read it, printable ASCII; the
-/// item ids' dots and slashes stay readable in the LMS's reports.)
-fn identifier(id: &str) -> String {
-    let mut out = String::with_capacity(id.len());
-    for c in id.chars() {
-        if c.is_ascii_graphic() && c != '%' {
-            out.push(c);
-        } else {
-            let mut bytes = [0; 4];
-            for b in c.encode_utf8(&mut bytes).bytes() {
-                out.push('%');
-                out.push(char::from(b"0123456789ABCDEF"[usize::from(b >> 4)]));
-                out.push(char::from(b"0123456789ABCDEF"[usize::from(b & 15)]));
-            }
-        }
+/// An item's interaction id (`cmi.interactions.n.id`, a `CMIIdentifier`): its page id, made of
+/// ASCII letters, digits, `-` and `_` only (the RTE's "alphanumeric ... no white space or
+/// unprintable characters" in its strictest reading), and already distinct among the
+/// assignment's items (`writers.copy/a b` is `writers-copy-a-b`; see `set_page_ids`). No id the
+/// format allows is longer than 255 characters (a key or a name is at most 200); one made
+/// otherwise is cut to 255 with its place, `-N`, at the end.
+pub fn interaction_id(page_id: &str, place: usize) -> String {
+    if page_id.len() <= MAX_LEN {
+        return page_id.to_string();
     }
-    out
-}
-
-/// The interaction id of each item: its id as a [`identifier`]; one longer than 255 characters,
-/// or taken by an earlier item, is cut (see [`cut_at`]) and gets `~` and its place, so
-/// each is valid and distinct.
-pub fn interaction_ids(ids: &[&str]) -> Vec<String> {
-    let clean: Vec<String> = ids.iter().map(|id| identifier(id)).collect();
-    // Every plain id is kept for its item: an id made for another must not take it. Inserted
-    // one by one (collecting sorts, a sort the page has no other use for).
-    let mut taken = std::collections::BTreeSet::new();
-    for id in clean.iter().filter(|id| id.len() <= MAX_LEN) {
-        taken.insert(id.clone());
-    }
-    let mut first = std::collections::BTreeSet::new();
-    let mut out = Vec::with_capacity(ids.len());
-    for (place, id) in clean.iter().enumerate() {
-        if id.len() <= MAX_LEN && first.insert(id.as_str()) {
-            out.push(id.clone());
-            continue;
-        }
-        let mut n = 1;
-        let made = loop {
-            let tail = if n == 1 { format!("~{place}") } else { format!("~{place}~{n}") };
-            let made = format!("{}{tail}", cut_at(id, MAX_LEN.saturating_sub(tail.len())));
-            if !taken.contains(&made) {
-                break made;
-            }
-            n += 1;
-        };
-        taken.insert(made.clone());
-        out.push(made);
-    }
-    out
-}
-
-/// A cleaned id cut to at most `max` characters, never inside a `%XX` nor between the bytes of
-/// one character (a byte from `%80` to `%BF` continues one).
-fn cut_at(id: &str, max: usize) -> &str {
-    let mut cut = max.min(id.len());
-    while let Some(p) = id[..cut].rfind('%') {
-        let inside = p + 3 > cut;
-        let continues = id[cut..].starts_with('%')
-            && matches!(id.as_bytes().get(cut + 1), Some(b'8' | b'9' | b'A' | b'B'));
-        if !inside && !continues {
-            break;
-        }
-        cut = p;
-    }
-    &id[..cut]
+    let tail = format!("-{place}");
+    let kept: String = page_id.chars().take(MAX_LEN - tail.len()).collect();
+    kept + &tail
 }
 
 /// `s` cut to [`MAX_LEN`] characters (`CMIString255`).
@@ -126,33 +70,23 @@ fn at_most_255(s: &str) -> String {
 }
 
 /// A mastery score as SCORM 1.2 gives it (a `CMIDecimal` from 0 to 100: `80`, `66.5`, `.5`),
-/// as its whole part (no leading zeros) and its decimals (no trailing zeros); none when blank,
-/// out of range or anything else (then no mastery score counts).
-fn mastery(text: &str) -> Option<(String, String)> {
-    let (whole, decimals) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+/// as the least score in hundredths that reaches it (66.671 needs 66.68); none when blank, out
+/// of range or anything else (then no mastery score counts). The score is compared as reported,
+/// so an LMS comparing the two itself agrees.
+fn mastery(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let (whole, decimals) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if whole.is_empty() && decimals.is_empty() || !digits(whole) || !digits(decimals) {
         return None;
     }
-    let (whole, decimals) = (whole.trim_start_matches('0'), decimals.trim_end_matches('0'));
-    let over_100 = whole.len() > 3 || whole.len() == 3 && (whole > "100" || !decimals.is_empty());
-    (!over_100).then(|| (whole.to_string(), decimals.to_string()))
-}
-
-/// Whether a score in hundredths (0 to 10000) reaches `mastery`, compared as exact decimals,
-/// digit by digit: the score as reported, so the LMS, comparing the two itself, agrees.
-fn reaches(hundredths: u64, (whole, decimals): &(String, String)) -> bool {
-    let own_whole = (hundredths / 100).to_string();
-    let own_whole = if own_whole == "0" { "" } else { own_whole.as_str() };
-    if own_whole.len() != whole.len() {
-        return own_whole.len() > whole.len();
-    }
-    if own_whole != whole {
-        return own_whole > whole.as_str();
-    }
-    let own = format!("{:02}", hundredths % 100);
-    let width = decimals.len().max(2);
-    format!("{own:0<width$}") >= format!("{decimals:0<width$}")
+    // Too long to be a number at all is past 100 too.
+    let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let d = decimals.as_bytes();
+    let digit = |i: usize| d.get(i).map_or(0, |b| u64::from(b - b'0'));
+    let beyond = d.iter().skip(2).any(|&b| b != b'0');
+    let least = whole.checked_mul(100)? + digit(0) * 10 + digit(1) + u64::from(beyond);
+    (least <= 10_000).then_some(least)
 }
 
 /// The score as SCORM 1.2 counts it (0 to 100), in hundredths, rounded half up.
@@ -184,12 +118,11 @@ fn decimal(hundredths: u64) -> String {
 /// An assignment of no items (the format refuses one; a report could hold one) sets no score
 /// and no interaction: nothing was asked, so the lesson is `completed`.
 pub fn results(marked: &[Marked], mastery_score: &str, first: u64, answers_shown: bool) -> Vec<Pair> {
-    let ids: Vec<&str> = marked.iter().map(|m| m.item.id.as_str()).collect();
     let mut out: Vec<Pair> = Vec::new();
-    for ((m, id), n) in marked.iter().zip(interaction_ids(&ids)).zip(first..) {
+    for ((place, m), n) in marked.iter().enumerate().zip(first..) {
         let mut set = |field: &str, value: String| out.push((format!("cmi.interactions.{n}.{field}"), value));
         let numeric = matches!(m.item.answer, Answer::Number(_));
-        set("id", id);
+        set("id", interaction_id(&m.item.page_id, place));
         set("type", if numeric { "numeric" } else { "fill-in" }.into());
         // A number as read (`+ 7` is 7); words as read, in the lesson's English; no response
         // for a blank, nor for a number that is none (a numeric response must be a decimal).
@@ -215,7 +148,7 @@ pub fn results(marked: &[Marked], mastery_score: &str, first: u64, answers_shown
             out.push((format!("cmi.core.score.{field}"), value));
         }
         match mastery(mastery_score) {
-            Some(m) if reaches(score, &m) => "passed",
+            Some(least) if score >= least => "passed",
             Some(_) => "failed",
             None => "completed",
         }
