@@ -192,6 +192,12 @@ messages! {
         hand_in_host,
         /// How to hand in otherwise.
         hand_in_export,
+        /// How to hand in when the LMS that launched the page took the results.
+        hand_in_lms,
+        /// The LMS refused `{call}` with error `{code}`, `{name}`: the student exports the report.
+        lms_failed,
+        /// The `{name}` of an LMS error the LMS gives no words for.
+        lms_unnamed,
         /// Where the reviewer stands while an assignment seals the runs.
         review_closed,
         /// The seal's notice while a locked attempt waits for a retry.

@@ -19,6 +19,7 @@ pub mod sandbox;
 pub mod scenario_events;
 pub mod scenario_tables;
 pub mod scorm;
+pub mod scorm_rte;
 pub mod share;
 pub mod warnings;
 pub mod workbench;

@@ -26,7 +26,12 @@ pub struct Loaded {
 
 /// The assignment panel.
 #[component]
-pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+pub fn AssignmentPanel(
+    lab: Lab,
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+    lms: Option<super::lms::Lms>,
+) -> impl IntoView {
     let l = loaded.get_value();
     let title = l.assignment.title.clone();
     let instructions = l.assignment.instructions.clone();
@@ -72,17 +77,22 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
         if open {
             lab.seal(None);
         }
+        let marked = mark_in(&l.items, &typed, lab.t);
         host.with_value(|host| {
             if let Some(host) = host {
                 let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
                 host.post(&crate::teaching::embed::result_message(
                     &id,
                     &l.assignment.title,
-                    &mark_in(&l.items, &typed, lab.t),
+                    &marked,
                     &work.student.get_untracked(),
                 ));
             }
         });
+        // The LMS gets the answers only when the page shows them (`scorm_rte::results`).
+        if let Some(lms) = lms {
+            lms.report(&marked, open);
+        }
         // The run the student predicted, at its start, ready to watch (the reveal offers it).
         if l.assignment.asks_about_its_run() && open {
             lab.show_given();
@@ -142,6 +152,8 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                 </label>
             </p>
             {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
+            // The same shape as the run's blocked message below: one copy of its code serves both.
+            {super::live(move || lms.and_then(|l| l.error.get()).map(|e| view! { <p class="error" role="alert" data-testid="lms-error">{e}</p> }))}
             {move || lab.sealed().then(|| {
                 // Locked: for good when the assignment never reveals, else until the last try.
                 let said = match (work.locked.get(), loaded.with_value(|l| l.assignment.reveal)) {
@@ -155,7 +167,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                 <div class="items">{inputs}</div>
                 // Once locked, the results come back in the grid's place (in the reveal).
                 {move || (!work.locked.get()).then(|| super::reveal::matrix_grid(loaded, work, None))}
-                {move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> })}
+                {super::live(move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> }))}
                 {move || confirm_blank.get().map(|n| view! {
                     <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
                         <p id="confirm-blank">{fill(if n == 1 { work.a.blank_ask_one } else { work.a.blank_ask }, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>
@@ -175,7 +187,7 @@ pub fn AssignmentPanel(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, 
                     </button>
                 </p>
             })}
-            {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work /> })}
+            {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work lms /> })}
         </section>
     }
 }

@@ -2,6 +2,7 @@
 //! sandbox's scenario (`?s=CODE`), for the assignments build only.
 
 use super::assignment_panel::{AssignmentPanel, Loaded, Work};
+use super::lms::Lms;
 use super::{apply_shared, browser, files, Lab};
 use crate::formats::assignment_json;
 use crate::messages::fill;
@@ -50,6 +51,9 @@ enum Status {
     Ready,
 }
 
+/// A loaded assignment, the student's work on it, and the LMS it reports to (if any).
+type Ready = (Rc<Loaded>, Work, Option<Lms>);
+
 /// Loads the assignment named by the URL (if any) and returns its panel. A share link's run,
 /// step and predictions for the assignment apply once it has loaded.
 pub(super) fn load(
@@ -60,7 +64,7 @@ pub(super) fn load(
     let t = lab.t;
     let a = super::assignment_texts(t);
     let status = RwSignal::new(None::<Status>);
-    let loaded: StoredValue<Option<(Rc<Loaded>, Work)>, LocalStorage> = StoredValue::new_local(None);
+    let loaded: StoredValue<Option<Ready>, LocalStorage> = StoredValue::new_local(None);
     let source = source();
     if let Source::Scenario(code) = &source {
         open_linked(lab, code, status, &shared);
@@ -91,6 +95,8 @@ pub(super) fn load(
             Ok(l) => leptos::task::spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;
                 let work = Work::restore(&l.text, t, a);
+                // Launched by an LMS (a SCORM package): the session starts with the saved work.
+                let lms = super::lms::connect(work);
                 lab.load_given(l.assignment.scenario.clone());
                 lab.name_given(fill(a.picker_assignment, &[("title", &l.assignment.title)]));
                 // A matrix assignment is about the failure-matrix events: that run is shown.
@@ -111,7 +117,7 @@ pub(super) fn load(
                     work.adopt(p.clone());
                 }
                 predictions.set(Some(work.predictions));
-                loaded.set_value(Some((Rc::new(l), work)));
+                loaded.set_value(Some((Rc::new(l), work, lms)));
                 status.set(Some(Status::Ready));
             }),
             Err(why) => status.set(Some(Status::Failed(why))),
@@ -154,9 +160,9 @@ pub(super) fn load(
         Some(Status::ScenarioFailed(why)) => Some(
             view! { <p class="notice" role="alert" data-testid="sandbox-link-broken">{why}</p> }.into_any(),
         ),
-        Some(Status::Ready) => loaded.get_value().map(|(l, work)| {
+        Some(Status::Ready) => loaded.get_value().map(|(l, work, lms)| {
             let l = StoredValue::new_local(l);
-            view! { <AssignmentPanel lab loaded=l work /> }.into_any()
+            view! { <AssignmentPanel lab loaded=l work lms /> }.into_any()
         }),
     }
 }

@@ -24,6 +24,8 @@ mod failure_matrix;
 mod files;
 mod host;
 mod lab;
+#[cfg(feature = "assignments")]
+mod lms;
 mod load_chart;
 #[cfg(feature = "assignments")]
 mod report_review;

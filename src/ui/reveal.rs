@@ -16,12 +16,23 @@ use std::rc::Rc;
 /// The reveal: each prediction beside the actual value, with the difference and the rows that
 /// explain it.
 #[component]
-pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work) -> impl IntoView {
+pub(super) fn Reveal(
+    lab: Lab,
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+    lms: Option<super::lms::Lms>,
+) -> impl IntoView {
     let a = work.a;
     let marked = move || mark_in(&loaded.get_value().items, &work.predictions.get(), lab.t);
     // Embedded by a course page that takes the results, they have gone there; else the student
     // hands in the exported report.
     let reporting = use_context::<Option<super::host::Host>>().flatten().is_some();
+    // Launched by an LMS that took them, they have gone there.
+    let hand_in = move || match lms {
+        Some(lms) if lms.error.get().is_none() => a.hand_in_lms,
+        _ if reporting => a.hand_in_host,
+        _ => a.hand_in_export,
+    };
     // The answers show once the last attempt is locked (see `answers_open`).
     let reveal = super::assignment_panel::answers_open(&loaded.get_value(), &work.attempts.get_untracked());
     let held_back = loaded.with_value(|l| l.assignment.reveal) && !reveal;
@@ -85,7 +96,7 @@ pub(super) fn Reveal(lab: Lab, loaded: StoredValue<Rc<Loaded>, LocalStorage>, wo
                 </table>
             </div>
             {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
-            <p class="hint" data-testid="hand-in">{if reporting { a.hand_in_host } else { a.hand_in_export }}</p>
+            <p class="hint" data-testid="hand-in">{super::live(hand_in)}</p>
             <p class="export">
                 <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
                 " "

@@ -4,7 +4,9 @@ import { defineConfig } from "@playwright/test";
 // Every server's port, in this one place. The tests read them through the config's metadata
 // (origins.mjs), so a copy of this file with other ports runs beside another checkout's tests.
 // labGzip serves the build's .gz files as a course server would, for scripts/measure only.
-const ports = { lab: 8099, csp: 8098, course: 8096, labCors: 8093, host: 8094, otherHost: 8092, labGzip: 8097 };
+// scorm serves the repository's root: an LMS page (fixtures/lms.html), its SCORM runtime
+// (node_modules/scorm-again) and the packages scorm.spec.mjs unpacks, on one origin.
+const ports = { lab: 8099, csp: 8098, course: 8096, labCors: 8093, host: 8094, otherHost: 8092, labGzip: 8097, scorm: 8095 };
 const serve = (port, args = "") => `node tests/e2e/serve.mjs --port ${port}${args ? ` ${args}` : ""}`;
 const COURSE_PATH = "/en/courses/orchestration/control-plane-components/lab/";
 
@@ -43,5 +45,7 @@ export default defineConfig({
     { command: serve(ports.labCors, "--cors true"), cwd: "../..", url: `http://127.0.0.1:${ports.labCors}/` },
     { command: serve(ports.host, "--root tests/e2e/fixtures"), cwd: "../..", url: `http://127.0.0.1:${ports.host}/host.html` },
     { command: serve(ports.otherHost, "--root tests/e2e/fixtures"), cwd: "../..", url: `http://127.0.0.1:${ports.otherHost}/host.html` },
+    // An LMS and the lesson it launches from the unpacked package, one origin (SCORM 1.2 requires it).
+    { command: serve(ports.scorm, "--root ."), cwd: "../..", url: `http://127.0.0.1:${ports.scorm}/tests/e2e/fixtures/lms.html` },
   ],
 });
