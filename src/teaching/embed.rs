@@ -103,21 +103,27 @@ pub fn error_message(what: &str) -> String {
 /// The result of an assignment as xAPI statements (one per item, then one for the whole
 /// assignment); the host adds the actor. `student` is the name or id the student typed (blank:
 /// none), beside the statements: the host knows its own users and decides what to do with it.
-pub fn result_message(assignment_id: &str, title: &str, marked: &[Marked], student: &str) -> String {
+/// Each item's correct answer (`correctResponsesPattern`) goes with it only when `answers_shown`,
+/// when the page itself shows the answers at this lock: the seal's rule, as for an LMS
+/// (`scorm_rte`), since a host keeps what it is sent and may show it, or leave it to its scripts.
+pub fn result_message(
+    assignment_id: &str,
+    title: &str,
+    marked: &[Marked],
+    student: &str,
+    answers_shown: bool,
+) -> String {
     let (correct, total) = crate::teaching::marking::score(marked);
     let items: Vec<serde_json::Value> = marked
         .iter()
         .map(|m| {
+            let mut definition = json!({ "name": { "en-US": m.item.label }, "interactionType": "numeric" });
+            if answers_shown {
+                definition["correctResponsesPattern"] = json!([m.item.answer.to_string()]);
+            }
             json!({
                 "verb": { "id": "http://adlnet.gov/expapi/verbs/answered", "display": { "en-US": "answered" } },
-                "object": {
-                    "id": format!("{assignment_id}#{}", m.item.id),
-                    "definition": {
-                        "name": { "en-US": m.item.label },
-                        "interactionType": "numeric",
-                        "correctResponsesPattern": [m.item.answer.to_string()],
-                    },
-                },
+                "object": { "id": format!("{assignment_id}#{}", m.item.id), "definition": definition },
                 "result": {
                     "response": m.typed.trim(),
                     "success": m.correct,
@@ -200,13 +206,25 @@ mod tests {
         )
         .unwrap();
         let typed = [("steps".to_string(), "17".to_string()), ("reads".to_string(), "3".to_string())].into();
-        let m: serde_json::Value = serde_json::from_str(&result_message(
-            "cplab:T",
-            &a.title,
-            &mark(&a.answer_key().unwrap(), &typed),
-            " Ada L. (s-042) ",
-        ))
-        .unwrap();
+        let marked = mark(&a.answer_key().unwrap(), &typed);
+        let said = |shown| {
+            serde_json::from_str::<serde_json::Value>(&result_message(
+                "cplab:T",
+                &a.title,
+                &marked,
+                " Ada L. (s-042) ",
+                shown,
+            ))
+        };
+        let m = said(true).unwrap();
+        // Sealed at this lock (no reveal, or a retry still open): right or wrong, never the answer.
+        let sealed = said(false).unwrap();
+        assert_eq!(
+            sealed["payload"]["statements"][0]["object"]["definition"].get("correctResponsesPattern"),
+            None
+        );
+        assert_eq!(sealed["payload"]["statements"][0]["result"]["success"], true);
+        assert_eq!(sealed["payload"]["statements"][1]["result"]["response"], "3");
         assert_eq!(m["payload"]["student"], "Ada L. (s-042)");
         assert_eq!(m["source"], SOURCE);
         assert_eq!(m["type"], "result");

@@ -86,10 +86,11 @@ pub fn AssignmentPanel(
                     &l.assignment.title,
                     &marked,
                     &work.student.get_untracked(),
+                    open,
                 ));
             }
         });
-        // The LMS gets the answers only when the page shows them (`scorm_rte::results`).
+        // The host and the LMS get the answers only when the page shows them (`scorm_rte::results`).
         if let Some(lms) = lms {
             lms.report(&marked, open);
         }

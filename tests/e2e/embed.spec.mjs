@@ -60,6 +60,23 @@ test("ready arrives, height follows content, a finished assignment posts its res
   expect(widths[0]).toBeLessThanOrEqual(widths[1]);
 });
 
+test("with the answers never shown, the host's result says right or wrong, never the answer", async ({ page }) => {
+  const sealed = Buffer.from(
+    JSON.stringify({ version: 1, title: "Sealed", predict: ["steps", "reads"], reveal: false }),
+  ).toString("base64url");
+  const lab = await open(page, HOST(), labUrl(HOST(), sealed));
+  await expect(lab.getByTestId("assignment-title")).toHaveText("Sealed");
+  await lab.getByTestId("predict-steps").fill("17");
+  await lab.getByTestId("predict-reads").fill("40");
+  await lock(lab);
+  await expect.poll(() => own(page, "result")).toHaveLength(1);
+  const [result] = await own(page, "result");
+  const [steps, reads] = result.data.payload.statements;
+  expect([steps.result.success, reads.result.success, reads.result.response]).toEqual([true, false, "40"]);
+  expect(steps.object.definition).toEqual({ name: { "en-US": "trace steps" }, interactionType: "numeric" });
+  expect(JSON.stringify(result.data)).not.toContain("50");
+});
+
 const notReporting = (reason) => ({ source: "control-plane-lab", version: 1, type: "ready", payload: { reporting: false, reason } });
 
 test("the host's ping is answered; framed by another page, the lab says only that it runs and does not report", async ({ page }) => {
