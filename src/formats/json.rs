@@ -333,6 +333,7 @@ pub fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
         // Text where a number belongs is said as the text itself (a teacher typing "five" in a
         // field reads what they typed, not "a string"), cut to what a message can hold.
         let problem = match v {
+            Json::String(s) if s.trim().is_empty() => Problem::of(|a| a.e_not_whole_empty),
             Json::String(s) => Problem::of(|a| a.e_not_whole_text).with("found", quoted(&cut(s, 40))),
             _ => Problem::of(|a| a.e_not_whole).with_text("kind", kind(v)),
         };

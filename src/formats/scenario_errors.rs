@@ -118,6 +118,15 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_text_where_a_number_belongs_is_said_to_be_empty() {
+        let doc = json!({"requests": [{"key": "service/collector", "value": {"desired": "  "}}]});
+        assert_eq!(
+            said(doc),
+            ["scenario.requests[0].value.desired: must be a whole number from 0 to 100000; it is empty"]
+        );
+    }
+
+    #[test]
     fn text_where_a_number_belongs_is_quoted_and_cut() {
         let long = "x".repeat(50);
         let doc = json!({"requests": [{"key": "service/collector", "value": {"desired": long}}]});

@@ -311,6 +311,8 @@ messages! {
         e_not_whole,
         /// Text `{found}` (quoted) where a whole number from `{lo}` to `{hi}` belongs.
         e_not_whole_text,
+        /// An empty text where a whole number from `{lo}` to `{hi}` belongs.
+        e_not_whole_empty,
         /// Negative: found `{found}`.
         e_negative,
         /// A fraction: found `{found}`.

@@ -387,6 +387,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     e_missing_field: "missing field \"{field}\"",
     e_not_whole: "must be a whole number from {lo} to {hi}, found {kind}",
     e_not_whole_text: "must be a whole number from {lo} to {hi}, found the text {found}",
+    e_not_whole_empty: "must be a whole number from {lo} to {hi}; it is empty",
     e_negative: "must not be negative, found {found}",
     e_fraction: "must be a whole number, found {found}",
     e_too_big: "must be at most {hi}, found {found}",

@@ -12,6 +12,20 @@ messages! {
         intro,
         /// The heading of where an assignment comes from.
         start,
+        /// The draft kept in this browser, given back.
+        draft_restored,
+        /// A kept draft that could not be read (set aside).
+        draft_unreadable,
+        /// A kept draft of a newer lab (left as it is).
+        draft_newer,
+        /// The draft cannot be kept in this browser: `{why}`.
+        draft_not_kept,
+        /// Before replacing a draft with a new one: asked first.
+        new_confirm,
+        /// Yes, start anew.
+        new_yes,
+        /// No, keep the draft.
+        new_no,
         /// Start anew from the lesson's scenario.
         start_lesson,
         /// Open an assignment file.
@@ -22,6 +36,8 @@ messages! {
         open_link_button,
         /// A file or link that does not open: `{why}`.
         open_failed,
+        /// A pasted address with no assignment in it.
+        paste_not_link,
         /// What is open now: `{title}`.
         opened,
         /// The heading of the questions.
@@ -32,6 +48,10 @@ messages! {
         todo_title,
         /// Nothing asked yet: the step.
         todo_predict,
+        /// Failure-matrix rows ticked without a cell: the step.
+        todo_cells,
+        /// Failure-matrix cells ticked without a row: the step.
+        todo_rows,
         /// The stand-in title a draft without one is checked with (never written to a file).
         untitled,
         /// The label of a step still to take, before its text.
@@ -132,6 +152,10 @@ messages! {
         ask_cell,
         /// A field's problem: `{field}` and `{problem}`.
         ask_problem,
+        /// A key or service left blank.
+        ask_blank,
+        /// The question is asked already.
+        ask_asked,
         /// The add button.
         ask_add_button,
         /// The tolerances' fieldset.
@@ -146,10 +170,18 @@ messages! {
         warning,
         /// An error's prefix.
         error,
+        /// What the cells are, as the failure matrix's columns.
+        cells_hint,
         /// A cell's tolerance: `{cell}` in every row asked.
         tolerance_cell,
         /// Where no number is asked yet, so no tolerance can be set.
         tolerance_none,
+        /// What the snippet's host is, under its field.
+        out_host_hint,
+        /// The host typed is no origin.
+        host_not_origin,
+        /// The host `{origin}` is one the lab does not report to.
+        host_not_allowed,
         /// The heading of what is handed out.
         out,
         /// The run's trace, disclosed: `{steps}` steps.
@@ -216,6 +248,8 @@ messages! {
         copy_node_of,
         /// A copy's status field: `{copy}`.
         copy_status_of,
+        /// The button that removes copy `{copy}`.
+        copy_remove,
         /// Add a copy.
         copy_add,
         /// The timeline's table.

@@ -135,15 +135,43 @@ pub fn ask_fields(
     }
 }
 
-/// Which of the form's two fields an error of [`add_question`] is about: the second when its
-/// path ends in the second field's name (`count`, `cell`), else the first.
-pub fn second_is_wrong(e: &InputError) -> bool {
-    e.path.ends_with(".count") || e.path.ends_with(".cell")
+/// Why the form's question is not added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AskProblem {
+    /// The format's reader refuses a field: the second (a count or a cell) when `second`.
+    Field {
+        /// Whether the second field is the one wrong.
+        second: bool,
+        /// What the reader says.
+        error: InputError,
+    },
+    /// The key or service is blank: a question about no key asks nothing.
+    Blank,
+    /// The assignment asks this question already.
+    Asked,
 }
 
-/// The question the form's fields make, read by the format's reader as entry `at` of `ask`.
-pub fn add_question(kind: AskKind, first: &str, second: &str, at: usize) -> Result<Question, InputError> {
-    typed_question(kind.id(), first, second, at)
+/// The question the form's fields make, read by the format's reader as entry `at` of `ask`,
+/// unless its key or service is blank or `asked` has it already.
+pub fn add_question(
+    kind: AskKind,
+    first: &str,
+    second: &str,
+    asked: &[Question],
+    at: usize,
+) -> Result<Question, AskProblem> {
+    if matches!(kind, AskKind::Writers | AskKind::Service) && first.trim().is_empty() {
+        return Err(AskProblem::Blank);
+    }
+    let q = typed_question(kind.id(), first, second, at).map_err(|error| {
+        // The second field's name ends the path (`ask[2].count`, `ask[2].cell`).
+        let second = error.path.ends_with(".count") || error.path.ends_with(".cell");
+        AskProblem::Field { second, error }
+    })?;
+    if asked.contains(&q) {
+        return Err(AskProblem::Asked);
+    }
+    Ok(q)
 }
 
 #[cfg(test)]
@@ -200,24 +228,34 @@ mod tests {
             let seconds = second.as_ref().map_or(vec![String::new()], values);
             for f in values(&first) {
                 for s in &seconds {
-                    assert!(add_question(kind, &f, s, 0).is_ok(), "{kind:?} {f} {s}");
+                    assert!(add_question(kind, &f, s, &[], 0).is_ok(), "{kind:?} {f} {s}");
                 }
             }
         }
     }
 
     #[test]
-    fn a_bad_field_is_the_one_named() {
-        let e = add_question(AskKind::Round, "two", "reads", 3).unwrap_err();
+    fn a_bad_field_is_the_one_named_and_a_blank_or_repeated_question_is_not_added() {
+        let field = |r: Result<Question, AskProblem>| match r {
+            Err(AskProblem::Field { second, error }) => (second, error.to_string()),
+            other => panic!("{other:?}"),
+        };
         assert_eq!(
-            e.to_string(),
-            "ask[3].round: must be a whole number from 0 to 1000, found the text \"two\""
+            field(add_question(AskKind::Round, "two", "reads", &[], 3)),
+            (false, "ask[3].round: must be a whole number from 0 to 1000, found the text \"two\"".into())
         );
-        assert!(!second_is_wrong(&e));
-        let e = add_question(AskKind::Service, "collector", "running", 0).unwrap_err();
-        assert!(second_is_wrong(&e), "{e}");
-        let e = add_question(AskKind::Writers, &"k".repeat(201), "", 0).unwrap_err();
-        assert_eq!(e.to_string(), "ask[0].writers: is longer than 200 characters");
-        assert!(!second_is_wrong(&e));
+        assert!(field(add_question(AskKind::Service, "collector", "running", &[], 0)).0);
+        assert_eq!(
+            field(add_question(AskKind::Writers, &"k".repeat(201), "", &[], 0)),
+            (false, "ask[0].writers: is longer than 200 characters".into())
+        );
+        assert_eq!(add_question(AskKind::Writers, "  ", "", &[], 0), Err(AskProblem::Blank));
+        assert_eq!(add_question(AskKind::Service, "", "believed", &[], 0), Err(AskProblem::Blank));
+        let asked = [Question::Round { round: 1, writes: false }];
+        assert_eq!(add_question(AskKind::Round, " 1 ", "reads", &asked, 1), Err(AskProblem::Asked));
+        assert_eq!(
+            add_question(AskKind::Round, "1", "writes", &asked, 1),
+            Ok(Question::Round { round: 1, writes: true })
+        );
     }
 }

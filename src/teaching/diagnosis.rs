@@ -181,9 +181,15 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &Teach
     let untitled = assignment_json::untitled(&draft.title);
     let asks_nothing =
         assignment_json::asks_nothing(&draft.predict, draft.rows.len(), draft.cells.len(), &draft.ask);
-    for (todo, section, said) in
-        [(untitled, Section::Title, w.todo_title), (asks_nothing, Section::Predict, w.todo_predict)]
-    {
+    // Rows without cells (or cells without rows) ask nothing of the matrix: the step is the half
+    // still to tick, rather than "choose what to predict" when the rest asks nothing either.
+    let half = draft.rows.is_empty() != draft.cells.is_empty();
+    for (todo, section, said) in [
+        (untitled, Section::Title, w.todo_title),
+        (asks_nothing && !half, Section::Predict, w.todo_predict),
+        (half && draft.cells.is_empty(), Section::Matrix, w.todo_cells),
+        (half && draft.rows.is_empty(), Section::Matrix, w.todo_rows),
+    ] {
         if todo {
             notes.push(Note { section, text: said.to_string(), kind: NoteKind::ToDo });
         }

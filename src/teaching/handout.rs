@@ -24,6 +24,42 @@ pub fn iframe_snippet(base: &str, text: &str, host: &str) -> String {
     )
 }
 
+/// What the origin typed for the snippet's `host=` means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostCheck {
+    /// An origin the lab reports to.
+    Reports,
+    /// Not an origin: an origin is a scheme and a name, and a port if any, with nothing after.
+    NotAnOrigin,
+    /// An origin the lab's build does not report to: framed there it runs, tells the students
+    /// their results are not reported, and sends none (`embed::host_allowed`).
+    NotAllowed,
+}
+
+/// Checks the origin typed for `host=` (`local`: the build admits local pages too).
+pub fn check_host(origin: &str, local: bool) -> HostCheck {
+    let origin = origin.trim();
+    let Some(rest) = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://")) else {
+        return HostCheck::NotAnOrigin;
+    };
+    let (name, port) = match rest.split_once(':') {
+        Some((name, port)) => (name, Some(port)),
+        None => (rest, None),
+    };
+    let name_ok =
+        !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    // A port the browser accepts: 1 to 65535, digits only.
+    let port_ok =
+        port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|p| p > 0));
+    if !(name_ok && port_ok) {
+        HostCheck::NotAnOrigin
+    } else if super::embed::host_allowed(origin, local) {
+        HostCheck::Reports
+    } else {
+        HostCheck::NotAllowed
+    }
+}
+
 /// The name the assignment file is saved under: `assignment-` and its title's words.
 pub fn json_file_name(title: &str) -> String {
     super::report::file_name(title, "", "json").replacen("lab-report", "assignment", 1)
@@ -92,5 +128,27 @@ mod tests {
             answer_key_table("T", &items),
             "T\nitem                                      answer tolerance\nsteps                                         17         0\nreads                                         50         2\n"
         );
+    }
+
+    #[test]
+    fn the_snippets_host_is_an_origin_the_lab_reports_to() {
+        use HostCheck::*;
+        let cases = [
+            ("https://academia.sh", false, Reports),
+            (" https://www.academia.sh ", false, Reports),
+            ("https://academia.sh/", false, NotAnOrigin),
+            ("https://academia.sh/en/courses", false, NotAnOrigin),
+            ("academia.sh", false, NotAnOrigin),
+            ("not a url", false, NotAnOrigin),
+            ("https://", false, NotAnOrigin),
+            ("https://academia.sh:", false, NotAnOrigin),
+            ("https://academia.sh:99999", false, NotAnOrigin),
+            ("https://school.example", false, NotAllowed),
+            ("http://127.0.0.1:8000", false, NotAllowed),
+            ("http://127.0.0.1:8000", true, Reports),
+        ];
+        for (origin, local, expected) in cases {
+            assert_eq!(check_host(origin, local), expected, "{origin}");
+        }
     }
 }

@@ -7,6 +7,7 @@ pub mod assignment;
 pub mod attempts;
 pub mod class_review;
 pub mod diagnosis;
+pub mod draft_record;
 pub mod embed;
 pub mod handout;
 pub mod link_code;

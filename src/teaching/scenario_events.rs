@@ -85,6 +85,27 @@ pub fn add_copy(draft: &mut Draft) {
     set_copy(draft, &format!("copy/collector-{n}"), "collector", "", "pending");
 }
 
+/// Removes copy `key` from the start: a copy of the starting state is removed by a change
+/// (`null`), a copy the changes added loses its change, so nothing is left to say about it.
+pub fn remove_copy(draft: &mut Draft, key: &str) {
+    let mut base = draft.clone();
+    if let Some(Json::Object(s)) = base.scenario.as_mut() {
+        s.remove("changes");
+    }
+    let starting = copy_rows(&base).iter().any(|r| r.key == key);
+    let changes = scenario(draft).entry("changes").or_insert_with(|| json!({}));
+    if !changes.is_object() {
+        *changes = json!({});
+    }
+    if let Json::Object(c) = changes {
+        if starting {
+            c.insert(key.into(), Json::Null);
+        } else {
+            c.remove(key);
+        }
+    }
+}
+
 /// A timeline entry that takes a part down, brings one back, or asks for a report, as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventRow {
@@ -166,6 +187,30 @@ pub fn remove_event(draft: &mut Draft, at: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_copy_removed_is_a_change_or_no_change_at_all() {
+        let changes = |d: &Draft| d.scenario.as_ref().map(|s| s["changes"].clone());
+        let mut d = Draft::default();
+        remove_copy(&mut d, "copy/collector-3");
+        assert_eq!(changes(&d), Some(json!({"copy/collector-3": null})));
+        assert_eq!(copy_rows(&d).len(), 4);
+        // A copy added, then removed: no change is left for it.
+        add_copy(&mut d);
+        add_copy(&mut d);
+        let keys: Vec<String> = copy_rows(&d).into_iter().map(|r| r.key).collect();
+        assert_eq!(keys.len(), 6);
+        assert!(keys.contains(&"copy/collector-4".to_string()), "{keys:?}");
+        remove_copy(&mut d, "copy/collector-4");
+        assert_eq!(
+            changes(&d),
+            Some(json!({"copy/collector-3": {"service": "collector", "node": null, "status": "pending"}}))
+        );
+        remove_copy(&mut d, "copy/collector-3");
+        assert_eq!(changes(&d), Some(json!({"copy/collector-3": null})));
+        assert_eq!(copy_rows(&d).len(), 4);
+    }
+
     use crate::formats::assignment::Quantity;
     use crate::formats::assignment_json::parse;
     use crate::messages::EN_ASSIGNMENTS;

@@ -224,12 +224,19 @@ pub fn question_json(q: &Question) -> Json {
 }
 
 /// Opens a pasted student link (`https://…/?a=CODE&…`) or its code alone; what is wrong is said
-/// in `a`'s language.
-pub fn open_pasted(pasted: &str, a: &AssignmentMessages) -> Result<Draft, String> {
+/// in `a`'s and `w`'s language (an address with no assignment in it, in `w`'s).
+pub fn open_pasted(pasted: &str, a: &AssignmentMessages, w: &TeachMessages) -> Result<Draft, String> {
     let pasted = pasted.trim();
     let query = pasted.split_once('?').map_or(pasted, |(_, q)| q);
     let query = query.split('#').next().unwrap_or("");
-    let code = query.split('&').find_map(|p| p.strip_prefix("a=")).unwrap_or(query);
+    // An address (a scheme, or a query) without `a=` holds no assignment: said as such, not as
+    // a code with a character that does not belong.
+    let address = pasted.contains('?') || pasted.contains("://");
+    let code = match query.split('&').find_map(|p| p.strip_prefix("a=")) {
+        Some(code) => code,
+        None if address => return Err(w.paste_not_link.to_string()),
+        None => query,
+    };
     let text = crate::teaching::report::decode_link(code).map_err(|p| p.text(a))?;
     Draft::open(&text).map_err(|e| e.text(a))
 }

@@ -196,6 +196,7 @@ fn a_question_typed_is_read_as_a_file_would_be() {
 
 #[test]
 fn a_pasted_link_or_code_opens() {
+    let w = &crate::messages::EN_TEACH;
     let text = shipped("full-node.json");
     let code = crate::teaching::report::encode_link(&text);
     let want = Draft::open(&text).unwrap();
@@ -204,12 +205,16 @@ fn a_pasted_link_or_code_opens() {
         format!(" {code}\n"),
         format!("?a={code}"),
     ] {
-        assert_eq!(open_pasted(&pasted, &EN_ASSIGNMENTS), Ok(want.clone()), "{pasted}");
+        assert_eq!(open_pasted(&pasted, &EN_ASSIGNMENTS, w), Ok(want.clone()), "{pasted}");
     }
     assert_eq!(
-        open_pasted("?a=e30", &EN_ASSIGNMENTS),
+        open_pasted("?a=e30", &EN_ASSIGNMENTS, w),
         Err("missing field \"version\" (this lab reads version 1)".into())
     );
+    // The lab's own address, or a sandbox link: no assignment in it, and said so.
+    for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?teach=1&sandbox=1&s=e30", "?s=e30"] {
+        assert_eq!(open_pasted(pasted, &EN_ASSIGNMENTS, w), Err(w.paste_not_link.to_string()), "{pasted}");
+    }
 }
 
 #[test]
@@ -260,11 +265,25 @@ fn a_new_draft_has_steps_to_take_not_errors_and_warnings_show_before_the_title()
     assert!(diagnosis.checked.is_none());
     // The stand-in title is never written: the file keeps the blank one.
     assert!(diagnosis.text.contains("\"title\": \"\""), "{}", diagnosis.text);
-    // A matrix row without a cell still asks nothing: the same rule as the reader's.
+    // A matrix row without a cell still asks nothing (the reader's rule): the step is the cells.
+    let said = |d: &Draft| -> Vec<(Section, String)> {
+        diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, w)
+            .notes
+            .iter()
+            .map(|n| (n.section.clone(), n.text.clone()))
+            .collect()
+    };
     let mut rows_only = Draft { title: "t".into(), ..Draft::default() };
     rows_only.set_row(crate::model::PartSet::NONE, true);
-    assert_eq!(kinds(&rows_only), [(Section::Predict, NoteKind::ToDo)]);
+    assert_eq!(said(&rows_only), [(Section::Matrix, w.todo_cells.to_string())]);
     assert!(assignment_json::parse(&rows_only.text()).is_err());
+    // Beside a count, too: a half-ticked matrix is not handed out.
+    rows_only.set_predict(Quantity::Steps, true);
+    assert_eq!(said(&rows_only).first(), Some(&(Section::Matrix, w.todo_cells.to_string())));
+    assert!(diagnose(&rows_only, Limits::MODEL, &EN_ASSIGNMENTS, w).checked.is_none());
+    let mut cells_only = Draft { title: "t".into(), ..Draft::default() };
+    cells_only.set_cell(Cell::Rd, true);
+    assert_eq!(said(&cells_only), [(Section::Matrix, w.todo_rows.to_string())]);
     // Titled and asking: no step left.
     d.title = "Trace".into();
     assert_eq!(kinds(&d), [(Section::Scenario, NoteKind::Warning)]);

@@ -19,7 +19,7 @@ use wasm_bindgen::JsCast;
 /// local build, made with `CPLAB_TEST_HOSTS` set (`scripts/test` for its embedding tests,
 /// `scripts/serve` so a teacher can try embedding on their own machine). The build that ships
 /// (`trunk build --release`) admits the course's origins only.
-const LOCAL_HOSTS: bool = option_env!("CPLAB_TEST_HOSTS").is_some();
+pub(crate) const LOCAL_HOSTS: bool = option_env!("CPLAB_TEST_HOSTS").is_some();
 
 /// The window around the lab's frame; none at the top level.
 fn parent() -> Option<web_sys::Window> {

@@ -45,7 +45,9 @@ test("the plain lab links to the sandbox; a change is counted live and its link 
   const counts = page.getByTestId("scenario-counts");
   await expect(counts).toHaveText(LESSON);
   await expect(page.getByTestId("sandbox-share-link")).toHaveValue(`${base}?teach=1&sandbox=1`);
-  // Nothing of an assignment: no questions, no answer key, no hand-out.
+  // Nothing of an assignment: no questions, no answer key, no hand-out, and none of cplab
+  // check's warnings, which are all about what students are asked.
+  await expect(page.getByText("Warning:")).toHaveCount(0);
   await expect(page.getByTestId("count-steps")).toHaveCount(0);
   await expect(page.getByTestId("answer-key")).toHaveCount(0);
   await expect(page.getByTestId("title")).toHaveCount(0);

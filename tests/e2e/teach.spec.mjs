@@ -210,15 +210,103 @@ test("a new assignment starts with steps to take, not errors; every bad field of
   await expect(page.getByTestId("ask-first")).toHaveAttribute("list", "ask-keys");
 });
 
+test("the draft is kept in this browser: a reload gives it back, and 'New' asks before replacing it", async ({ page }) => {
+  await open(page);
+  await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+  await page.getByTestId("title").fill("Kept");
+  await page.getByTestId("count-steps").check();
+  await page.getByTestId("tolerance-steps").fill("abc");
+  await page.getByTestId("request-0-desired").fill("six");
+  await page.reload();
+  await expect(page.getByTestId("draft-restored")).toHaveText("Your draft is back: the workbench keeps it in this browser as you type.");
+  await expect(page.getByTestId("title")).toHaveValue("Kept");
+  await expect(page.getByTestId("count-steps")).toBeChecked();
+  await expect(page.getByTestId("tolerance-steps")).toHaveValue("abc");
+  await expect(page.getByTestId("request-0-desired")).toHaveValue("six");
+  // "New" asks first; keeping the draft changes nothing, starting anew empties it.
+  await page.getByTestId("new").click();
+  await expect(page.getByTestId("new-confirm")).toContainText("Your draft is replaced");
+  await page.getByTestId("new-no").click();
+  await expect(page.getByTestId("title")).toHaveValue("Kept");
+  await page.getByTestId("new").click();
+  await page.getByTestId("new-yes").click();
+  await expect(page.getByTestId("title")).toHaveValue("");
+  await expect(page.getByTestId("count-steps")).not.toBeChecked();
+  // An empty draft is replaced without asking.
+  await page.getByTestId("new").click();
+  await expect(page.getByTestId("new-confirm")).toHaveCount(0);
+  // A record that cannot be read is set aside, never overwritten, and said.
+  await page.evaluate(() => localStorage.setItem("cplab/workbench/draft", "{not json"));
+  await page.reload();
+  await expect(page.getByTestId("draft-restored")).toContainText("could not be read (it is set aside, not deleted)");
+  expect(await page.evaluate(() => localStorage.getItem("cplab/workbench/draft-unreadable"))).toBe("{not json");
+});
+
+test("what a teacher might mistype is named: the snippet's origin, a pasted address, a blank or repeated question, a half-ticked matrix", async ({ page }) => {
+  await open(page);
+  await buildLessonTrace(page);
+  await expect(page.getByTestId("out-host-note")).toHaveCount(0);
+  await page.getByTestId("out-host").fill("not a url");
+  await expect(page.getByTestId("out-host-note")).toHaveText("Error: this is not an origin: give the scheme and the name only, such as https://academia.sh (no path, no slash at the end).");
+  await expect(page.getByTestId("out-host")).toHaveAttribute("aria-invalid", "true");
+  await page.getByTestId("out-host").fill("https://school.example");
+  await expect(page.getByTestId("out-host-note")).toContainText("Warning: this lab sends results only to the course's pages");
+  await page.getByTestId("out-host").fill("https://academia.sh");
+  await expect(page.getByTestId("out-host-note")).toHaveCount(0);
+  // The lab's own address pasted as a student link.
+  await page.getByTestId("open-link").fill(new URL("./", page.url()).href);
+  await page.getByTestId("open-link-button").click();
+  await expect(page.getByTestId("open-failed")).toHaveText('It does not open: this address holds no assignment: a student link has ?a= and a code after it ("Hand out" below makes one)');
+  // A question about no key, and one asked twice.
+  await page.getByTestId("ask-kind").selectOption("writers");
+  await page.getByTestId("ask-add").click();
+  await expect(page.getByTestId("ask-problem")).toHaveText("Key: type one first (the list offers those of the run)");
+  await page.getByTestId("ask-first").fill("copy/collector-4");
+  await page.getByTestId("ask-add").click();
+  await expect(page.getByTestId("asked")).toHaveCount(1);
+  await page.getByTestId("ask-kind").selectOption("writers");
+  await page.getByTestId("ask-first").fill("copy/collector-4");
+  await page.getByTestId("ask-add").click();
+  await expect(page.getByTestId("ask-problem")).toHaveText("This question is asked already: it is in the list above.");
+  await expect(page.getByTestId("asked")).toHaveCount(1);
+  // Removed by the keyboard, focus stays in the form rather than falling to the page's start.
+  await page.getByRole("button", { name: /^Remove: / }).press("Enter");
+  await expect(page.getByTestId("asked")).toHaveCount(0);
+  await expect(page.getByTestId("ask-kind")).toBeFocused();
+  // A matrix row without a cell: the step is the cells, and nothing is handed out meanwhile.
+  await page.getByTestId("row-scheduler").check();
+  await expect(page.locator("#matrix-notes")).toHaveText("To do: Tick the cells students predict in each failure-matrix row ticked above.");
+  await expect(page.getByTestId("out-todo")).toHaveText(["Tick the cells students predict in each failure-matrix row ticked above."]);
+  await page.getByTestId("cell-rd").check();
+  await expect(page.locator("#matrix-notes")).toHaveText("");
+  await expect(page.getByTestId("out-json")).toBeVisible();
+});
+
 test("copies and the fault timeline edited as tables are written into the assignment's scenario", async ({ page }) => {
   await open(page);
   await buildLessonTrace(page);
   await page.getByTestId("copy-collector-2-status").fill("dead");
+  // A copy's message stands on the row beneath it, across the table.
+  await page.getByTestId("copy-collector-3-status").fill("lost");
+  const under = page.getByTestId("copy").nth(2).locator("xpath=following-sibling::tr[1]");
+  await expect(under).toHaveClass("row-notes");
+  await expect(under).toHaveText('Error: unknown status "lost"; use "pending", "running" or "dead"');
+  await page.getByTestId("copy-collector-3-status").fill("running");
+  // A copy added can be removed again, and a starting one too (written as a removal).
+  await page.getByTestId("copy-add").click();
+  await expect(page.getByTestId("copy")).toHaveCount(6);
+  await page.getByTestId("copy-collector-4-remove").click();
+  await expect(page.getByTestId("copy")).toHaveCount(5);
+  await expect(page.getByTestId("copy-add")).toBeFocused();
+  await page.getByTestId("copy-verifier-2-remove").click();
+  await expect(page.getByTestId("copy")).toHaveCount(4);
   await page.getByTestId("event-add").click();
   await page.getByTestId("event-0-parts").fill("scheduler, API server");
   await expect(page.getByTestId("out-blocked")).toHaveCount(0);
   const file = JSON.parse(await page.getByTestId("out-json").inputValue());
   expect(file.scenario.changes["copy/collector-2"]).toEqual({ service: "collector", node: "m2", status: "dead" });
+  expect(file.scenario.changes["copy/verifier-2"]).toBe(null);
+  expect(Object.keys(file.scenario.changes)).not.toContain("copy/collector-4");
   expect(file.scenario.timeline).toEqual([{ round: 2, down: ["scheduler", "API server"] }]);
 });
 

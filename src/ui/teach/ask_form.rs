@@ -4,7 +4,7 @@
 
 use super::Bench;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
-use crate::teaching::ask_form::{add_question, ask_fields, second_is_wrong, AskField, AskKind, Entry};
+use crate::teaching::ask_form::{add_question, ask_fields, AskField, AskKind, AskProblem, Entry};
 use leptos::prelude::*;
 
 /// The add-a-question form.
@@ -28,22 +28,22 @@ pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
     };
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let at = bench.draft.with(|d| d.ask.len());
-        match add_question(kind.get(), &first.get(), &second.get(), at) {
+        let made =
+            bench.draft.with(|d| add_question(kind.get(), &first.get(), &second.get(), &d.ask, d.ask.len()));
+        let (f, s) = fields(kind.get());
+        let said = |second: bool, problem: &str| {
+            let label = if second { s.as_ref().map_or(f.label, |s| s.label) } else { f.label };
+            Some((fill(w.ask_problem, &[("field", &label), ("problem", &problem)]), second))
+        };
+        // What was typed stays in the form, with what is wrong with it, in the field's name.
+        match made {
             Ok(q) => {
                 bench.edit(|d| d.ask.push(q));
                 problem.set(None);
             }
-            // What was typed stays in the form, with what is wrong with it, in the field's name.
-            Err(e) => {
-                let on_second = second_is_wrong(&e);
-                let (f, s) = fields(kind.get());
-                let label = if on_second { s.map_or(f.label, |s| s.label) } else { f.label };
-                problem.set(Some((
-                    fill(w.ask_problem, &[("field", &label), ("problem", &e.problem.text(a))]),
-                    on_second,
-                )));
-            }
+            Err(AskProblem::Field { second, error }) => problem.set(said(second, &error.problem.text(a))),
+            Err(AskProblem::Blank) => problem.set(said(false, w.ask_blank)),
+            Err(AskProblem::Asked) => problem.set(Some((w.ask_asked.to_string(), false))),
         }
     };
     let kinds = AskKind::ALL.map(|k| view! { <option value=k.id()>{k.label(w)}</option> });

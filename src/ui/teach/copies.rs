@@ -4,7 +4,7 @@
 
 use super::{has_error, Bench, Notes};
 use crate::messages::fill;
-use crate::teaching::scenario_events::{add_copy, copy_rows, set_copy, CopyRow};
+use crate::teaching::scenario_events::{add_copy, copy_rows, remove_copy, set_copy, CopyRow};
 use crate::teaching::workbench::Section;
 use leptos::prelude::*;
 
@@ -16,7 +16,7 @@ pub(crate) fn Copies(bench: Bench) -> impl IntoView {
     view! {
         <table class="copies" data-testid="copies">
             <caption>{w.copies}</caption>
-            <thead><tr><th scope="col">{w.copy_key}</th><th scope="col">{w.copy_service}</th><th scope="col">{w.copy_node}</th><th scope="col">{w.copy_status}</th></tr></thead>
+            <thead><tr><th scope="col">{w.copy_key}</th><th scope="col">{w.copy_service}</th><th scope="col">{w.copy_node}</th><th scope="col">{w.copy_status}</th><th scope="col"><span class="visually-hidden">{w.request_remove_col}</span></th></tr></thead>
             <tbody>
                 <For each=move || rows.get() key=|r: &CopyRow| r.key.clone() let:row>
                     {copy_row(bench, row.key)}
@@ -83,12 +83,23 @@ fn copy_row(bench: Bench, key: String) -> impl IntoView {
                 aria-invalid=invalid.clone() aria-describedby=notes_id.clone() prop:value=move || value().unwrap_or_default() on:input=set /></td>
         }
     };
+    let remove = {
+        let key = key.clone();
+        move |_| {
+            bench.edit(|d| remove_copy(d, &key));
+            super::fields::focus("copy-add");
+        }
+    };
+    // The row's messages on a row of their own beneath it, across the whole table: beside the
+    // fields they concern, however narrow the columns.
     view! {
         <tr data-testid="copy">
-            <th scope="row">{key.clone()}<Notes bench section id=notes_id.clone() /></th>
+            <th scope="row">{key.clone()}</th>
             {field(Field::Service, w.copy_service_of)}
             {field(Field::Node, w.copy_node_of)}
             {field(Field::Status, w.copy_status_of)}
+            <td><button type="button" aria-label=fill(w.copy_remove, &[("copy", &name)]) data-testid=format!("{id}-remove") on:click=remove>"×"</button></td>
         </tr>
+        <tr class="row-notes"><td colspan="5"><Notes bench section id=notes_id /></td></tr>
     }
 }

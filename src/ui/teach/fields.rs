@@ -52,3 +52,16 @@ pub(crate) fn Tick(label: String, id: String, on: Signal<bool>, set: Callback<bo
         </label>
     }
 }
+
+/// Moves the keyboard's focus to the control `testid`: after a row is removed, its button is gone
+/// with it, and focus would fall back to the page's start.
+pub(crate) fn focus(testid: &str) {
+    use wasm_bindgen::JsCast;
+    let found = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(&format!("[data-testid={testid}]")).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(e) = found {
+        let _ = e.focus();
+    }
+}

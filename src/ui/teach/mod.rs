@@ -14,6 +14,7 @@ mod questions;
 mod requests;
 mod run;
 mod sandbox;
+mod saved;
 mod services;
 mod timeline;
 
@@ -35,6 +36,12 @@ pub struct Bench {
     pub run: Memo<Option<ScenarioRun>>,
     /// The workbench's texts.
     pub w: &'static TeachMessages,
+    /// Why the draft is not kept in this browser, when it cannot be (none: kept, or not asked).
+    pub unsaved: RwSignal<Option<String>>,
+    /// Whether the page builds an assignment (the workbench): its draft is kept in this browser
+    /// at every edit, and `cplab check`'s warnings, all about what students are asked, are shown.
+    /// The sandbox has neither: its link keeps its scenario, and it asks nothing.
+    pub assignment: bool,
 }
 
 impl Bench {
@@ -43,12 +50,25 @@ impl Bench {
         let a = &crate::messages::EN_ASSIGNMENTS;
         let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
         let run = Memo::new(move |_| draft.with(|d| scenario_run(d, LIMITS, a)).ok());
-        Bench { draft, checked, run, w }
+        Bench { draft, checked, run, w, unsaved: RwSignal::new(None), assignment: false }
     }
 
-    /// Changes the draft.
+    /// The same, for the page that builds an assignment (see [`Bench::assignment`]).
+    pub fn for_assignment(draft: RwSignal<Draft>, w: &'static TeachMessages) -> Bench {
+        Bench { assignment: true, ..Bench::new(draft, w) }
+    }
+
+    /// Changes the draft (the one way the page changes it), and keeps it.
     pub fn edit(self, f: impl FnOnce(&mut Draft)) {
         self.draft.update(f);
+        if self.assignment {
+            self.unsaved.set(self.draft.with_untracked(|d| saved::keep(d, self.w)).err());
+        }
+    }
+
+    /// Replaces the draft (a new one, or one opened), and keeps it.
+    pub fn replace(self, draft: Draft) {
+        self.edit(|d| *d = draft);
     }
 }
 
@@ -77,14 +97,17 @@ pub fn mount() {
 #[component]
 pub fn TeachPage() -> impl IntoView {
     let w = &EN_TEACH;
-    let draft = RwSignal::new(Draft::default());
-    let bench = Bench::new(draft, w);
+    let (start, restored) = saved::restored(w);
+    let draft = RwSignal::new(start);
+    let bench = Bench::for_assignment(draft, w);
     view! {
         <main class="lab teach" data-testid="teach">
             <header>
                 <h1>{w.title}</h1>
                 <p>{w.intro}</p>
             </header>
+            {restored.map(|m| view! { <p class="notice" role="status" data-testid="draft-restored">{m}</p> })}
+            {move || bench.unsaved.get().map(|m| view! { <p class="notice" role="alert" data-testid="draft-unsaved">{m}</p> })}
             <open::Open bench />
             <questions::Questions bench />
             <out::Out bench />
@@ -97,7 +120,10 @@ pub fn TeachPage() -> impl IntoView {
 #[component]
 pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
     let w = bench.w;
-    let notes = Memo::new(move |_| bench.checked.with(|c| c.at(&section)));
+    let shown = move |n: &Note| bench.assignment || n.kind != NoteKind::Warning;
+    let notes = Memo::new(move |_| {
+        bench.checked.with(|c| c.at(&section).into_iter().filter(shown).collect::<Vec<_>>())
+    });
     view! {
         <div id=id class="notes" aria-live="polite">
             {move || notes.get().into_iter().map(|n: Note| {

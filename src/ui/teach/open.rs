@@ -17,7 +17,7 @@ pub(crate) fn Open(bench: Bench) -> impl IntoView {
     let opened = move |result: Result<Draft, String>| match result {
         Ok(d) => {
             said.set(Some(Ok(fill(w.opened, &[("title", &d.title)]))));
-            bench.draft.set(d);
+            bench.replace(d);
         }
         Err(why) => said.set(Some(Err(fill(w.open_failed, &[("why", &why)])))),
     };
@@ -33,15 +33,35 @@ pub(crate) fn Open(bench: Bench) -> impl IntoView {
             opened(result);
         });
     };
+    // A draft with anything in it is replaced only once the teacher says so.
+    let confirming = RwSignal::new(false);
+    let anew = move || {
+        bench.replace(Draft::default());
+        confirming.set(false);
+        said.set(None);
+    };
+    let start_anew = move |_| {
+        if bench.draft.with_untracked(|d| *d == Draft::default()) {
+            anew();
+        } else {
+            confirming.set(true);
+        }
+    };
     let pasted = RwSignal::new(String::new());
     let open_link = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        opened(pasted.with(|p| open_pasted(p, a)));
+        opened(pasted.with(|p| open_pasted(p, a, w)));
     };
     view! {
         <section class="start" aria-labelledby="start-h">
             <h2 id="start-h">{w.start}</h2>
-            <button type="button" data-testid="new" on:click=move |_| { bench.draft.set(Draft::default()); said.set(None); }>{w.start_lesson}</button>
+            <button type="button" data-testid="new" on:click=start_anew>{w.start_lesson}</button>
+            <Show when=move || confirming.get()>
+                <p role="alert" data-testid="new-confirm">{w.new_confirm}" "
+                    <button type="button" data-testid="new-yes" on:click=move |_| anew()>{w.new_yes}</button>" "
+                    <button type="button" data-testid="new-no" on:click=move |_| confirming.set(false)>{w.new_no}</button>
+                </p>
+            </Show>
             <label>{w.open_file}" "<input type="file" accept=".json,application/json" data-testid="open-file" on:change=choose /></label>
             <form on:submit=open_link>
                 <label>{w.open_link}" "<input type="text" data-testid="open-link" prop:value=move || pasted.get() on:input=move |ev| pasted.set(event_target_value(&ev)) /></label>

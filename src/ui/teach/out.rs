@@ -4,7 +4,9 @@
 
 use super::Bench;
 use crate::messages::{fill, EN_ASSIGNMENTS};
-use crate::teaching::handout::{answer_key_table, iframe_snippet, json_file_name, student_link};
+use crate::teaching::handout::{
+    answer_key_table, check_host, iframe_snippet, json_file_name, student_link, HostCheck,
+};
 use crate::teaching::scorm::{package_name, scorm_package, ZipError, LAB_FILES};
 use crate::ui::browser::page_address;
 use leptos::prelude::*;
@@ -19,6 +21,7 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
     let base = page_address();
     let host = RwSignal::new(COURSE_ORIGIN.to_string());
     let ready = move || bench.checked.with(|c| c.checked.is_some());
+    let host_check = move || host.with(|h| check_host(h, crate::ui::host::LOCAL_HOSTS));
     let text = move || bench.checked.with(|c| c.text.clone());
     let link = {
         let base = base.clone();
@@ -77,7 +80,17 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
                 </div>
                 <div class="field">
                     <label for="out-host">{w.out_host}</label>
-                    <input id="out-host" data-testid="out-host" type="text" prop:value=move || host.get() on:input=move |ev| host.set(event_target_value(&ev)) />
+                    <input id="out-host" data-testid="out-host" type="text" aria-describedby="out-host-notes"
+                        aria-invalid=move || (host_check() == HostCheck::NotAnOrigin).then_some("true")
+                        prop:value=move || host.get() on:input=move |ev| host.set(event_target_value(&ev)) />
+                    <div id="out-host-notes" class="notes" aria-live="polite">
+                        <p class="hint">{w.out_host_hint}</p>
+                        {move || match host_check() {
+                            HostCheck::Reports => None,
+                            HostCheck::NotAnOrigin => Some(view! { <p class="error" data-testid="out-host-note"><strong>{w.error}</strong>" "{w.host_not_origin}</p> }.into_any()),
+                            HostCheck::NotAllowed => Some(view! { <p class="warning" data-testid="out-host-note"><strong>{w.warning}</strong>" "{fill(w.host_not_allowed, &[("origin", &host.get().trim())])}</p> }.into_any()),
+                        }}
+                    </div>
                 </div>
                 <div class="field">
                     <label for="out-snippet">{w.out_snippet}</label>

@@ -61,7 +61,7 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             <Notes bench section=Section::Scenario id="scenario-notes".into() />
             <fieldset><legend>{w.counts}</legend>{counts}<Notes bench section=Section::Predict id="predict-notes".into() /></fieldset>
             <fieldset><legend>{w.matrix_rows}</legend>{rows}</fieldset>
-            <fieldset><legend>{w.matrix_cells}</legend>{cells}<Notes bench section=Section::Matrix id="matrix-notes".into() /></fieldset>
+            <fieldset><legend>{w.matrix_cells}</legend><p class="hint">{w.cells_hint}</p>{cells}<Notes bench section=Section::Matrix id="matrix-notes".into() /></fieldset>
             <Asked bench />
             <Tolerances bench />
             <Tick label=w.reveal.into() id="reveal".into() on=reveal_on set=reveal_set />
@@ -84,7 +84,7 @@ fn Asked(bench: Bench) -> impl IntoView {
             view! {
                 <li data-testid="asked">
                     <span>{label}</span>" "
-                    <button type="button" aria-label=remove on:click=move |_| bench.edit(|d| { d.ask.remove(at); })>"×"</button>
+                    <button type="button" aria-label=remove on:click=move |_| { bench.edit(|d| { d.ask.remove(at); }); super::fields::focus("ask-kind"); }>"×"</button>
                     <Notes bench section=Section::Ask(at) id=format!("ask-{at}-notes") />
                 </li>
             }

@@ -43,7 +43,7 @@ fn request_row(bench: Bench, at: usize) -> impl IntoView {
                 aria-invalid=invalid aria-describedby=notes_id.clone()
                 prop:value=desired on:input=move |ev| { let (k, n) = (key(), event_target_value(&ev)); bench.edit(|d| set_request(d, at, &k, &n)); } />
                 <Notes bench section=Section::Request(at) id=notes_id /></td>
-            <td><button type="button" aria-label=fill(w.request_remove, &[("n", &(at + 1))]) on:click=move |_| bench.edit(|d| remove_request(d, at))>"×"</button></td>
+            <td><button type="button" aria-label=fill(w.request_remove, &[("n", &(at + 1))]) on:click=move |_| { bench.edit(|d| remove_request(d, at)); super::fields::focus("request-add"); }>"×"</button></td>
         </tr>
     }
 }

@@ -23,7 +23,9 @@ pub(crate) fn RunShown(bench: Bench) -> impl IntoView {
         })
     };
     view! {
-        <p data-testid="scenario-counts" aria-live="polite">{counts}</p>
+        // Sticky at the window's foot while the scenario's tables are in view: every edit's
+        // effect on the run is seen without scrolling to it.
+        <p class="counts" data-testid="scenario-counts" aria-live="polite">{counts}</p>
         <details class="run-trace" data-testid="run-trace">
             <summary>{summary}</summary>
             <pre tabindex="0" data-testid="run-trace-table">{trace}</pre>

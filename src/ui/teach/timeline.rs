@@ -48,15 +48,16 @@ fn event_row(bench: Bench, at: usize) -> impl IntoView {
     view! {
         <tr data-testid="event">
             <td><input type="text" inputmode="numeric" data-testid=format!("event-{at}-round") aria-label=fill(w.event_round_of, &[("n", &n)])
-                aria-invalid=invalid aria-describedby=notes_id.clone() prop:value=get(|r| r.round) on:input=edit(|r, v| r.round = v) />
-                <Notes bench section=Section::Event(at) id=notes_id.clone() /></td>
+                aria-invalid=invalid aria-describedby=notes_id.clone() prop:value=get(|r| r.round) on:input=edit(|r, v| r.round = v) /></td>
             <td><select data-testid=format!("event-{at}-change") aria-label=fill(w.event_change_of, &[("n", &n)])
                 prop:value=get(|r| r.change) on:change=edit(|r, v| r.change = v)>
                 {EVENT_CHANGES.into_iter().zip(labels).map(|(c, l)| view! { <option value=c>{l}</option> }).collect_view()}
             </select></td>
             <td><input type="text" data-testid=format!("event-{at}-parts") aria-label=fill(w.event_parts_of, &[("n", &n)])
-                aria-invalid=invalid aria-describedby=notes_id prop:value=get(|r| r.parts) on:input=edit(|r, v| r.parts = v) /></td>
-            <td><button type="button" aria-label=fill(w.event_remove, &[("n", &n)]) on:click=move |_| bench.edit(|d| remove_event(d, at))>"×"</button></td>
+                aria-invalid=invalid aria-describedby=notes_id.clone() prop:value=get(|r| r.parts) on:input=edit(|r, v| r.parts = v) /></td>
+            <td><button type="button" aria-label=fill(w.event_remove, &[("n", &n)]) on:click=move |_| { bench.edit(|d| remove_event(d, at)); super::fields::focus("event-add"); }>"×"</button></td>
         </tr>
+        // The entry's messages beneath it, across the table: beside the fields they concern.
+        <tr class="row-notes"><td colspan="4"><Notes bench section=Section::Event(at) id=notes_id /></td></tr>
     }
 }
