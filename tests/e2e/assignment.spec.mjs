@@ -189,3 +189,17 @@ test("the student's name is saved with the work and written into the report; the
   expect(csv.suggestedFilename()).toBe("lab-report-trace-one-request-end-to-end-ada-l-s-042.csv");
   expect(await (await import("node:fs/promises")).readFile(await csv.path(), "utf8")).toContain("\nstudent,Ada L. (s-042),");
 });
+
+test("on a phone the assignment comes first, under the title: its predictions before any control of the run", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`./?assignment=${LESSON_TRACE}`);
+  await expect(page.getByTestId("assignment-title")).toBeInViewport();
+  const top = async (id) => (await page.getByTestId(id).boundingBox()).y;
+  // The title, the first prediction and the lock before Play and the diagram.
+  expect(await top("assignment-title")).toBeLessThan(await top("play"));
+  expect(await top("run")).toBeLessThan(await top("play"));
+  expect(await top("run")).toBeLessThan(await top("part-state-store"));
+  // The plain lab keeps its order: the controls first.
+  await page.goto("./");
+  await expect(page.getByTestId("play")).toBeInViewport();
+});
