@@ -207,3 +207,14 @@ for (const scheme of ["light", "dark"]) {
     }
   });
 }
+
+test("on a phone every trace key shows whole, so two keys that differ at their end never read alike", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const lab = new LabPage(page);
+  await lab.open();
+  await page.getByTestId("to-end").click();
+  const cut = await page.locator("[data-testid=trace-row] td:nth-child(4) code").evaluateAll((codes) =>
+    codes.filter((c) => c.scrollWidth > c.clientWidth || c.scrollHeight > c.clientHeight).map((c) => c.textContent));
+  expect(cut).toEqual([]);
+  expect(await page.locator("[data-testid=trace-row] td:nth-child(4) code").count()).toBeGreaterThan(0);
+});
