@@ -22,4 +22,5 @@ pub mod scorm;
 pub mod scorm_rte;
 pub mod share;
 pub mod warnings;
+pub mod warnings_scenario;
 pub mod workbench;
