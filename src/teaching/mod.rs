@@ -15,6 +15,7 @@ pub mod report;
 pub mod report_csv;
 pub(crate) mod report_read;
 pub mod review;
+pub mod same_report;
 pub mod sandbox;
 pub mod scenario_events;
 pub mod scenario_tables;
