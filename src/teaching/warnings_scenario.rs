@@ -8,8 +8,8 @@
 use super::assignment::{Answer, Assignment, Item, Question};
 use super::warnings::{names, Warning};
 use crate::formats::json::quoted;
-use crate::model::{service_counts, Change, Outcome, Prefix, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::model::{service_counts, Change, Outcome, Prefix};
+use rustc_hash::FxHashMap;
 
 /// Where the file wrote a key of the starting state: its field, `scenario.initial["copy/x"]` or
 /// `scenario.changes["copy/x"]`.
@@ -56,14 +56,15 @@ pub struct RunFacts {
     /// The run's last round.
     pub last_round: u32,
     /// The services asked about (`ask`'s service questions) that the run's store holds at its
-    /// start or end: a `service/<name>` key, or a copy of it.
-    pub held: BTreeSet<String>,
+    /// start or end: a `service/<name>` key, or a copy of it. (A list, not a set: at most 50
+    /// questions, and the pages carry no sorted set of names for it.)
+    pub held: Vec<String>,
 }
 
 impl RunFacts {
     /// The facts of `a`'s run, from its `outcome`.
     pub fn of(a: &Assignment, outcome: &Outcome) -> RunFacts {
-        let asked: BTreeSet<&str> = a
+        let asked: Vec<&str> = a
             .ask
             .iter()
             .filter_map(|q| match q {
@@ -71,12 +72,12 @@ impl RunFacts {
                 _ => None,
             })
             .collect();
-        let mut held = BTreeSet::new();
+        let mut held: Vec<String> = Vec::new();
         if !asked.is_empty() {
             let store = outcome.plane.store();
             let mut see = |name: &str| {
-                if asked.contains(name) {
-                    held.insert(name.to_string());
+                if asked.contains(&name) && !held.iter().any(|h| h == name) {
+                    held.push(name.to_string());
                 }
             };
             let start = a.scenario.initial.iter().map(|(k, v)| (k, v));
@@ -125,22 +126,26 @@ pub(super) fn out_of_schema(a: &Assignment) -> Vec<Warning> {
 /// unless a request makes that node or service later.
 pub(super) fn starting_copies(a: &Assignment) -> Vec<Warning> {
     let initial = &a.scenario.initial;
-    // The keys the starting state has, and those a request makes.
-    let made = requests(a).filter(|(_, r)| r.value.is_some()).map(|(_, r)| r.key.as_str());
-    let keys: BTreeSet<&str> = initial.iter().map(|(k, _)| &**k).chain(made).collect();
-    let has = |prefix: Prefix, name: &str| keys.contains(format!("{}{name}", prefix.as_str()).as_str());
-    let changed: BTreeSet<&str> = a.written.changes.iter().map(String::as_str).collect();
-    // A key may repeat in a starting state: it takes its last value.
-    let last: BTreeMap<&str, &Value> = initial.iter().map(|(k, v)| (&**k, v)).collect();
-    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    // Maps of the kind the model already keeps (name to place), so the pages carry no other:
+    // each key of the starting state to its last place (a key may repeat in a starting state: it
+    // takes its last value), then the keys a request makes.
+    let mut known: FxHashMap<&str, usize> = FxHashMap::default();
+    for (i, (key, _)) in initial.iter().enumerate() {
+        known.insert(key, i);
+    }
+    for (_, r) in requests(a).filter(|(_, r)| r.value.is_some()) {
+        known.entry(&r.key).or_insert(usize::MAX);
+    }
+    let has = |prefix: Prefix, name: &str| known.contains_key(format!("{}{name}", prefix.as_str()).as_str());
+    let mut changed: FxHashMap<&str, usize> = FxHashMap::default();
+    for (i, key) in a.written.changes.iter().enumerate() {
+        changed.insert(key, i);
+    }
     let mut out = Vec::new();
-    for (key, _) in initial {
+    for (i, (key, value)) in initial.iter().enumerate() {
         let key: &str = key;
-        let Some(copy) = last.get(key).and_then(|v| v.as_copy()) else { continue };
-        if !seen.insert(key) {
-            continue;
-        }
-        let at = if changed.contains(key) {
+        let Some(copy) = value.as_copy().filter(|_| known.get(key) == Some(&i)) else { continue };
+        let at = if changed.contains_key(key) {
             StartKey::Changes(key.to_string())
         } else if a.written.initial {
             StartKey::Initial(key.to_string())
@@ -158,9 +163,10 @@ pub(super) fn starting_copies(a: &Assignment) -> Vec<Warning> {
     out
 }
 
-/// Whether `service` is held by the run (by `run`'s facts; a run not made holds nothing asked).
+/// Whether `service` is never held by the run (by `run`'s facts; none: no run was made, and
+/// nothing is said).
 pub(super) fn never_held(run: Option<&RunFacts>, service: &str) -> bool {
-    run.is_some_and(|r| !r.held.contains(service))
+    run.is_some_and(|r| !r.held.iter().any(|h| h == service))
 }
 
 /// A tolerance `t` on an answer `n` marks right every prediction from `n - t` (at least 0) to
