@@ -2,7 +2,9 @@
 //! meant (a key never written, a round past the run's end, a tolerance that is ignored, answers
 //! a student can copy). A warning is not an error: the assignment works as written. Each names
 //! the field it concerns, so a page can show it beside that field; [`warnings`] is pure (it
-//! reads answer keys already made), and [`check`] makes them.
+//! reads answer keys already made), and [`check`] makes them. Those about the scenario's names
+//! (a request outside the schema, a starting copy on no node, a service never held) and a
+//! tolerance that marks a guess right are worked out in [`super::warnings_scenario`].
 
 use super::assignment::{Answer, Assignment, Item, ItemKind, Question};
 use super::warnings_scenario::{accepts_a_guess, never_held, out_of_schema, starting_copies};
