@@ -453,6 +453,44 @@ fn check_warns_naming_the_field_and_strict_makes_a_warning_fail() {
 }
 
 #[test]
+fn check_warns_of_names_the_run_has_no_use_for_and_of_a_tolerance_that_takes_a_guess() {
+    // A playtest's assignment: nonsense typed where the run wanted a node, a service or a key.
+    let file = temp_file(
+        "playtest.json",
+        r#"{"version": 1, "title": "P", "scenario": {"changes": {"copy/collector-2": {"service": "colector", "node": "n2", "status": "running"}}, "requests": [{"key": "collector", "value": {"desired": 5}}], "timeline": [{"round": 2, "report": true}, {"round": 2, "request": {"key": "pods/x", "value": null}}]}, "predict": ["steps"], "ask": [{"service": "verifer", "count": "believed"}], "tolerance": {"steps": 50}}"#,
+    );
+    let o = cplab(&["check", &file], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "cplab: warning: {file}: scenario.changes[\"copy/collector-2\"].node: \"n2\" is not a node of the starting state (there is no \"node/n2\"): no node counts this copy among its copies; a copy names its node \"m1\" or \"node/m1\"\n\
+             cplab: warning: {file}: scenario.changes[\"copy/collector-2\"].service: \"colector\" is not a service of the starting state (there is no \"service/colector\"): no service counts this copy among its copies, so the controller manager neither keeps it nor removes it as an extra one\n\
+             cplab: warning: {file}: scenario.requests[0]: \"collector\" is outside the schema (keys start with service/, copy/ or node/): the API server answers \"out of schema\" and the request changes nothing\n\
+             cplab: warning: {file}: scenario.timeline[1].request: \"pods/x\" is outside the schema (keys start with service/, copy/ or node/): the API server answers \"out of schema\" and the request changes nothing\n\
+             cplab: warning: {file}: ask[0].service: \"verifer\" is never a service in this run (no \"service/verifer\" at its start or end, and no copy of it), so its answer is 0\n\
+             cplab: warning: {file}: tolerance[\"steps\"]: accepts every prediction from 0 to 63 (the answer is 13): a guess is marked right; keep it below 13\n"
+        )
+    );
+}
+
+#[test]
+fn check_refuses_a_timeline_change_that_names_no_part() {
+    for (change, parts) in [("down", "[]"), ("up", "null")] {
+        let text = format!(
+            r#"{{"version": 1, "title": "E", "scenario": {{"down": "scheduler", "timeline": [{{"round": 2, "{change}": {parts}}}]}}, "predict": ["steps"]}}"#
+        );
+        let file = temp_file("no-parts.json", &text);
+        let o = cplab(&["check", &file], "");
+        assert_eq!(o.status.code(), Some(1), "{change}");
+        assert_eq!(
+            stderr(&o),
+            format!("cplab: {file}: scenario.timeline[0].{change}: names no part, so it changes nothing: name the part or parts (\"scheduler\", or [\"scheduler\", \"API server\"]), or remove the entry\n")
+        );
+    }
+}
+
+#[test]
 fn run_prints_its_json_byte_for_byte() {
     // Written by serde_json since the hand-written writer went; the bytes are the same. The
     // hostile scenario's keys and names hold quotes, backslashes, control characters (C0, DEL and

@@ -158,9 +158,9 @@ pub struct Assignment {
     pub instructions: String,
     /// The run to predict (the lesson's request when absent).
     pub scenario: Scenario,
-    /// Whether the file's scenario gives `initial` (which replaces the lesson's whole starting
-    /// state), as `cplab check` warns when it keeps few of the lesson's keys.
-    pub initial_written: bool,
+    /// Where the file wrote its scenario's starting state and timeline requests, for the
+    /// warnings that name those fields (`cplab check`).
+    pub written: Written,
     /// The counts of that run to predict.
     pub predict: Vec<Quantity>,
     /// Failure-matrix rows to predict.
@@ -174,4 +174,19 @@ pub struct Assignment {
     pub reveal: bool,
     /// How many times a locked attempt may be started over (0: one attempt, for good).
     pub retries: u32,
+}
+
+/// Where an assignment's file wrote what its scenario holds, beyond the scenario itself: the
+/// scenario merges `initial` with `changes` and flattens the timeline into changes, and a warning
+/// about a copy or a request names the field the teacher typed it in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Whether the scenario gives `initial` (which replaces the lesson's whole starting state),
+    /// as `cplab check` warns when it keeps few of the lesson's keys.
+    pub initial: bool,
+    /// The keys the scenario's `changes` set or remove, in the file's order.
+    pub changes: Vec<String>,
+    /// The place in `timeline` of each of its requests, in order (an entry may be several
+    /// changes, so a request's place among the changes is not its entry's).
+    pub timeline_requests: Vec<usize>,
 }

@@ -1,7 +1,7 @@
 //! The assignment format: a teacher's JSON file read into an [`Assignment`], every problem named
 //! by its field.
 
-use super::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
+use super::assignment::{Assignment, Cell, MatrixTask, Quantity, Written, ASSIGNMENT_VERSION};
 use super::json::{document, err, join, kind, object, only_fields, quoted, string, whole, InputError};
 use super::question::{parse_question, Question, MAX_QUESTIONS};
 use super::scenario_json::{self, MAX_INPUT_BYTES};
@@ -126,12 +126,11 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None => 0,
         Some(v) => whole(v, "retries", 0, u64::from(MAX_RETRIES))? as u32,
     };
-    let initial_written = obj.get("scenario").is_some_and(|s| s.get("initial").is_some());
     Ok(Assignment {
         title,
         instructions,
         scenario,
-        initial_written,
+        written: written(obj.get("scenario")),
         predict,
         matrix,
         ask,
@@ -139,6 +138,22 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         reveal,
         retries,
     })
+}
+
+/// Where a scenario that reads (`doc`) wrote its starting state and its timeline's requests.
+fn written(doc: Option<&Json>) -> Written {
+    let Some(Json::Object(s)) = doc else { return Written::default() };
+    let changes = match s.get("changes") {
+        Some(Json::Object(c)) => c.keys().cloned().collect(),
+        _ => Vec::new(),
+    };
+    let timeline_requests = match s.get("timeline") {
+        Some(Json::Array(events)) => {
+            events.iter().enumerate().filter(|(_, e)| e.get("request").is_some()).map(|(i, _)| i).collect()
+        }
+        _ => Vec::new(),
+    };
+    Written { initial: s.contains_key("initial"), changes, timeline_requests }
 }
 
 fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {

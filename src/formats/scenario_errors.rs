@@ -58,6 +58,17 @@ pub fn every_error(doc: &Json, at: &str) -> Vec<InputError> {
             if let Some(round) = event.get("round") {
                 add(whole(round, &format!("{at}[{i}].round"), 1, u64::from(MAX_ROUNDS)).map(drop));
             }
+            // A change naming no part depends on no other entry: each is said on its own row.
+            for change in ["down", "up"] {
+                let none = match event.get(change) {
+                    Some(Json::Null) => true,
+                    Some(Json::Array(parts)) => parts.is_empty(),
+                    _ => false,
+                };
+                if none {
+                    add(err(&format!("{at}[{i}].{change}"), Problem::of(|a| a.e_event_no_parts)));
+                }
+            }
         }
     }
     add(mode_json::parse(obj.get("mode"), obj.get("watch_expired"), at).map(drop));
@@ -102,6 +113,18 @@ mod tests {
                 "scenario.timeline[0].round: must be a whole number from 1 to 1000, found the text \"two\"",
                 "scenario.timeline[1].round: must be from 1 to 1000, found 0",
             ]
+        );
+    }
+
+    #[test]
+    fn every_change_that_names_no_part_is_said_on_its_own_row() {
+        let doc = json!({"timeline": [
+            {"round": 2, "down": []}, {"round": 3, "down": "scheduler"}, {"round": 4, "up": null}
+        ]});
+        let none = "names no part, so it changes nothing: name the part or parts (\"scheduler\", or [\"scheduler\", \"API server\"]), or remove the entry";
+        assert_eq!(
+            said(doc),
+            [format!("scenario.timeline[0].down: {none}"), format!("scenario.timeline[2].up: {none}")]
         );
     }
 

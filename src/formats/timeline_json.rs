@@ -80,7 +80,13 @@ pub fn parse(v: &Json, at: &str, down: PartSet) -> Result<Vec<Event>, InputError
         match name {
             "down" | "up" => {
                 let going_down = name == "down";
-                for p in parse_parts(value, &at)?.parts() {
+                let parts = parse_parts(value, &at)?;
+                // `[]` or null would be a change that changes nothing: a part left out by
+                // mistake (a blank in the workbench's timeline table), said rather than run.
+                if parts.is_empty() {
+                    return err(&at, Problem::of(|a| a.e_event_no_parts));
+                }
+                for p in parts.parts() {
                     if now.contains(p) == going_down {
                         let problem = if going_down {
                             Problem::of(|a| a.e_part_already_down)
@@ -192,6 +198,12 @@ mod tests {
                 "timeline[0].request: missing field \"value\"",
             ),
             (r#"[{"round": 2, "when": 1}]"#, PartSet::NONE, "timeline[0]: unknown field \"when\""),
+            (
+                r#"[{"round": 2, "down": []}]"#,
+                PartSet::NONE,
+                "timeline[0].down: names no part, so it changes nothing: name the part or parts (\"scheduler\", or [\"scheduler\", \"API server\"]), or remove the entry",
+            ),
+            (r#"[{"round": 2, "up": null}]"#, sched, "timeline[0].up: names no part, so it changes nothing"),
             (
                 r#"[{"round": 2, "down": ["scheduler", "API server", "scheduler"]}]"#,
                 PartSet::NONE,

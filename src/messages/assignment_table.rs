@@ -299,6 +299,8 @@ messages! {
         e_part_not_down,
         /// `{part}` goes down at round `{round}` while down already.
         e_part_already_down,
+        /// A timeline entry's `down` or `up` names no part (`[]` or null).
+        e_event_no_parts,
         /// `report` is not `true`: `{kind}`.
         e_report_not_true,
         /// Must be `{what}`, found `{kind}`.
@@ -462,12 +464,24 @@ messages! {
         // Warnings of `cplab check` (and of a page that checks an assignment): valid, maybe not meant.
         /// `initial` keeps `{kept}` of the lesson's `{of}` keys.
         w_partial_initial,
+        /// A starting copy on node `{node}`, which the starting state does not have (`{key}`).
+        w_copy_no_node,
+        /// A starting copy of service `{service}`, which the starting state does not have (`{key}`).
+        w_copy_no_service,
+        /// A request whose key `{key}` is outside the schema.
+        w_request_out_of_schema,
         /// A writers question about `{key}`, never written in the run.
         w_never_written,
         /// The same, `{key}` outside the schema (no prefix).
         w_never_written_schema,
         /// A round question about round `{round}`, past the run's last round `{last}`.
         w_round_past_end,
+        /// A service question about `{service}`, which the run never holds (`{key}`).
+        w_never_held,
+        /// A tolerance that accepts every prediction from 0 to `{most}`, the answer `{answer}`.
+        w_tolerance_guess,
+        /// The same for the item `{item}` of a quantity's or cell's tolerance.
+        w_tolerance_guess_item,
         /// A tolerance `{key}` for items scored exactly.
         w_tolerance_ignored,
         /// Every answer about the run is the lesson's own.

@@ -118,6 +118,7 @@ pub static EN_TEACH: TeachMessages = TeachMessages {
     class_blank: "blank",
     class_edited: "Claimed scores that were not what their answers give (marked anew): {names}",
     class_skipped: "Skipped {name}: {why}",
+    class_duplicate: "{name} is the same report as {first}: counted once",
     copies: "Copies at the start (node: blank for none yet; status: pending, running or dead)",
     copy_key: "Copy",
     copy_service: "Service",

@@ -232,6 +232,8 @@ messages! {
         class_edited,
         /// A skipped file: `{name}`: `{why}`.
         class_skipped,
+        /// A file `{name}` that is the same report as `{first}`, counted before it.
+        class_duplicate,
         /// The copies' table.
         copies,
         /// The copies' key column.

@@ -36,6 +36,17 @@ pub struct Copy {
     pub status: Status,
 }
 
+impl Copy {
+    /// The machine the copy is on, by the node's name (`m1`): the scheduler writes a node's key
+    /// (`node/m1`) while the lesson's starting copies name the bare node (`m1`); both are the
+    /// same machine. None when it is on none yet: no node, or an empty one (an empty string is
+    /// false in the lesson's JS, so the node agents take it for no node).
+    pub fn node_name(&self) -> Option<&str> {
+        let node = self.node.as_deref().filter(|n| !n.is_empty())?;
+        Some(node.strip_prefix(Prefix::Node.as_str()).unwrap_or(node))
+    }
+}
+
 /// Whether a node takes work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -184,5 +195,17 @@ mod tests {
             status: Status::Running,
         });
         assert_eq!(c.to_string(), "node node/m1, running");
+    }
+
+    #[test]
+    fn a_copys_node_is_named_bare_or_by_key_and_empty_is_none() {
+        let on = |node: Option<&str>| {
+            Copy { service: "a".into(), node: node.map(Into::into), status: Status::Pending }
+                .node_name()
+                .map(str::to_string)
+        };
+        assert_eq!(on(Some("m1")), Some("m1".into()));
+        assert_eq!(on(Some("node/m1")), Some("m1".into()));
+        assert_eq!((on(Some("")), on(None)), (None, None));
     }
 }

@@ -41,12 +41,6 @@ pub struct World {
     pub waiting: Vec<Rc<str>>,
 }
 
-/// A copy's node field as a node's name: the scheduler writes a node's key (`node/m1`) while the
-/// lesson's starting copies name the bare node (`m1`); both are the same machine.
-fn node_name(field: &str) -> &str {
-    field.strip_prefix("node/").unwrap_or(field)
-}
-
 impl World {
     /// The world of a store's `entries` with `actual` (sorted) actually running.
     pub fn of(entries: &[(Rc<str>, Value)], actual: &[Rc<str>]) -> World {
@@ -74,11 +68,11 @@ impl World {
                 (Status::Pending, false) => CopyState::Starting,
                 (Status::Dead, false) => CopyState::Dead,
             };
-            let Some(node) = copy.node.as_deref().filter(|n| !n.is_empty()) else {
+            // The model's one rule for a copy's node: `m1` and `node/m1` are one machine.
+            let Some(name) = copy.node_name() else {
                 world.waiting.push(key.clone());
                 continue;
             };
-            let name = node_name(node);
             let next = world.nodes.len();
             let at = *places.entry(name.into()).or_insert(next);
             if at == next {

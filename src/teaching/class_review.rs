@@ -2,12 +2,15 @@
 //! right and the most common wrong answers, the misconceptions of a class, with no server. Each
 //! report is marked anew by [`review`] (the single-report review's function): no score or mark
 //! is taken from a file. Reports of another assignment, and unreadable ones, are named and
-//! skipped.
+//! skipped; the same report given twice (its JSON and its CSV, say) is counted once, and named
+//! ([`same_report`]).
 
 use super::assignment::Assignment;
+use super::report::Report;
 use super::review::{read_report, review};
+use super::same_report::same_report;
 use crate::formats::assignment_json;
-use crate::messages::{AssignmentMessages, Messages};
+use crate::messages::{fill, AssignmentMessages, Messages, TeachMessages};
 use crate::model::Limits;
 use std::collections::BTreeMap;
 
@@ -45,11 +48,10 @@ impl Skip {
     /// What it says, in `a`'s language.
     pub fn text(&self, a: &AssignmentMessages) -> String {
         match self {
-            Skip::Unreadable(why) => crate::messages::fill(a.class_unreadable, &[("why", why)]),
-            Skip::OtherAssignment(title) => crate::messages::fill(
-                a.class_other_assignment,
-                &[("title", &crate::formats::json::quoted(title))],
-            ),
+            Skip::Unreadable(why) => fill(a.class_unreadable, &[("why", why)]),
+            Skip::OtherAssignment(title) => {
+                fill(a.class_other_assignment, &[("title", &crate::formats::json::quoted(title))])
+            }
         }
     }
 }
@@ -61,8 +63,12 @@ pub struct ClassReview {
     pub tallies: Vec<Tally>,
     /// The files counted, in the order given.
     pub counted: Vec<String>,
-    /// Files whose claimed score or marks differ from the recomputed ones (counted as marked).
+    /// Files whose claimed score or marks differ from the recomputed ones (counted as marked;
+    /// a duplicate among them too, so an edit is never hidden by the twin that was counted).
     pub edited: Vec<String>,
+    /// Files that are the same report as one counted before them, with that one's name: each
+    /// report counts once, however many files carry it.
+    pub duplicates: Vec<(String, String)>,
     /// Files left out, and why.
     pub skipped: Vec<(String, Skip)>,
 }
@@ -91,9 +97,16 @@ pub fn class_review(
     t: &Messages,
     a: &AssignmentMessages,
 ) -> ClassReview {
-    let mut out =
-        ClassReview { tallies: Vec::new(), counted: Vec::new(), edited: Vec::new(), skipped: Vec::new() };
+    let mut out = ClassReview {
+        tallies: Vec::new(),
+        counted: Vec::new(),
+        edited: Vec::new(),
+        duplicates: Vec::new(),
+        skipped: Vec::new(),
+    };
     let mut wrong: Vec<BTreeMap<String, usize>> = Vec::new();
+    // The reports counted so far, by file, to find a report given again.
+    let mut reports: Vec<(String, Report)> = Vec::new();
     let ours = in_one_order(assignment);
     for (name, text) in files {
         let report = match read_report(text) {
@@ -114,6 +127,14 @@ pub fn class_review(
                 continue;
             }
         };
+        if r.last.claims_differ() {
+            out.edited.push(name.clone());
+        }
+        if let Some((first, _)) = reports.iter().find(|(_, counted)| same_report(counted, &report)) {
+            out.duplicates.push((name.clone(), first.clone()));
+            continue;
+        }
+        reports.push((name.clone(), report));
         if out.tallies.is_empty() {
             out.tallies = r
                 .last
@@ -140,9 +161,6 @@ pub fn class_review(
                 *wrong.entry(line.marked.typed.trim().to_string()).or_insert(0) += 1;
             }
         }
-        if r.last.claims_differ() {
-            out.edited.push(name.clone());
-        }
         out.counted.push(name.clone());
     }
     // The first report counted gave the items; they are listed in the teacher's order.
@@ -160,9 +178,14 @@ pub fn class_review(
     out
 }
 
+/// What a duplicate says: `name` is the same report as `first`, counted once.
+pub fn duplicate_text(name: &str, first: &str, w: &TeachMessages) -> String {
+    fill(w.class_duplicate, &[("name", &name), ("first", &first)])
+}
+
 /// The review as text (the golden tests read it): each question, then the files counted,
-/// edited and skipped.
-pub fn class_table(c: &ClassReview, a: &AssignmentMessages) -> String {
+/// edited, given twice and skipped.
+pub fn class_table(c: &ClassReview, a: &AssignmentMessages, w: &TeachMessages) -> String {
     let mut out = String::new();
     for t in &c.tallies {
         let wrong: Vec<String> = t
@@ -190,6 +213,9 @@ pub fn class_table(c: &ClassReview, a: &AssignmentMessages) -> String {
     }
     out.push_str(&format!("counted: {}\n", c.counted.join(", ")));
     out.push_str(&format!("scores edited: {}\n", c.edited.join(", ")));
+    for (name, first) in &c.duplicates {
+        out.push_str(&format!("{}\n", duplicate_text(name, first, w)));
+    }
     for (name, why) in &c.skipped {
         out.push_str(&format!("skipped {name}: {}\n", why.text(a)));
     }
@@ -199,7 +225,7 @@ pub fn class_table(c: &ClassReview, a: &AssignmentMessages) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::messages::{EN, EN_ASSIGNMENTS};
+    use crate::messages::{EN, EN_ASSIGNMENTS, EN_TEACH};
     use crate::teaching::marking::mark;
     use crate::teaching::report::{report, report_json};
     use crate::teaching::report_csv::report_csv;
@@ -254,8 +280,12 @@ mod tests {
         (edited.correct, edited.total) = (6, 6);
         let corrupt = report_json(&made(&trace, &all, "Eli"));
         let beyond = made(&shipped("beyond-the-tables.json"), &[("round.2.reads", "20")], "Fay");
+        // Ana's CSV of the same attempt, exported a few seconds after her JSON.
+        let mut ana_csv = made(&trace, &all, "Ana");
+        ana_csv.time = "2026-12-01T09:00:07Z".into();
         vec![
             ("ana.json".into(), report_json(&made(&trace, &all, "Ana"))),
+            ("ana.csv".into(), report_csv(&ana_csv)),
             ("ben.json".into(), report_json(&made(&trace, &partly, "Ben"))),
             ("cy.csv".into(), report_csv(&made(&trace, &partly, "Cy"))),
             ("dana-edited.json".into(), report_json(&edited)),
@@ -281,7 +311,7 @@ mod tests {
         }
         let a = assignment_json::parse(&shipped("lesson-trace.json")).unwrap();
         let c = class_review(&a, &files, Limits::MODEL, &EN, &EN_ASSIGNMENTS);
-        let table = class_table(&c, &EN_ASSIGNMENTS);
+        let table = class_table(&c, &EN_ASSIGNMENTS, &EN_TEACH);
         let golden = root().join("tests/golden/teach/class_review.txt");
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&golden, &table).unwrap();
@@ -291,6 +321,10 @@ mod tests {
         assert_eq!(c.edited, ["dana-edited.json"]);
         assert_eq!((c.tallies[0].id.as_str(), c.tallies[0].right), ("steps", 2));
         assert_eq!(c.counted.len(), 5);
+        // Ana's CSV is her JSON's report: counted once. Ben and Cy typed alike: two students.
+        assert_eq!(c.duplicates, [("ana.csv".to_string(), "ana.json".to_string())]);
+        assert!(table.contains("\nana.csv is the same report as ana.json: counted once\n"), "{table}");
+        assert_eq!(c.tallies[0].of, 5);
         assert_eq!(
             c.skipped.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
             ["eli-corrupt.json", "fay-other.json"]

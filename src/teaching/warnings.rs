@@ -2,9 +2,13 @@
 //! meant (a key never written, a round past the run's end, a tolerance that is ignored, answers
 //! a student can copy). A warning is not an error: the assignment works as written. Each names
 //! the field it concerns, so a page can show it beside that field; [`warnings`] is pure (it
-//! reads answer keys already made), and [`check`] makes them.
+//! reads answer keys already made), and [`check`] makes them. Those about the scenario's names
+//! (a request outside the schema, a starting copy on no node, a service never held) and a
+//! tolerance that marks a guess right are worked out in [`super::warnings_scenario`].
 
 use super::assignment::{Answer, Assignment, Item, ItemKind, Question};
+use super::warnings_scenario::{accepts_a_guess, never_held, out_of_schema, starting_copies};
+pub use super::warnings_scenario::{RequestAt, RunFacts, StartKey};
 use crate::formats::json::quoted;
 use crate::messages::{AssignmentMessages, Problem};
 use crate::model::{lesson_initial, Limits, Prefix, Scenario, TraceLimit, MATRIX_ORDER};
@@ -22,6 +26,31 @@ pub enum Warning {
         /// Keys of the lesson's starting state.
         of: usize,
     },
+    /// A copy the file writes into the starting state, on a node the starting state does not
+    /// have (and no request makes): no node counts it.
+    CopyOnNoNode {
+        /// Where the copy is written.
+        at: StartKey,
+        /// Its node field, as written.
+        node: String,
+        /// The node's key it would need (`node/m9`).
+        key: String,
+    },
+    /// A copy the file writes into the starting state, of a service the starting state does not
+    /// have (and no request makes): no service counts it.
+    CopyOfNoService {
+        /// Where the copy is written.
+        at: StartKey,
+        /// Its service field.
+        service: String,
+    },
+    /// A request whose key is outside the schema: the API server answers "out of schema".
+    RequestOutOfSchema {
+        /// Where it is sent from.
+        at: RequestAt,
+        /// Its key.
+        key: String,
+    },
     /// A `writers` question (entry `at` of `ask`) about a key the run never writes: its answer
     /// is "none".
     NeverWritten {
@@ -38,6 +67,27 @@ pub enum Warning {
         round: u32,
         /// The run's last round.
         last: u32,
+    },
+    /// A `service` question (entry `at` of `ask`) about a service the run's store never holds
+    /// (no `service/<name>` key at its start or end, no copy of it): its answer is 0.
+    NeverHeld {
+        /// Its place in `ask`.
+        at: usize,
+        /// The service.
+        service: String,
+    },
+    /// A tolerance at least as large as a positive answer it applies to: 0 is marked right, and
+    /// so is every small guess.
+    ToleranceAcceptsGuess {
+        /// The tolerance's key.
+        key: String,
+        /// The item of the smallest positive answer it applies to (the key itself, or one of its
+        /// quantity's or cell's items).
+        item: String,
+        /// The tolerance.
+        tolerance: u64,
+        /// That item's answer.
+        answer: u64,
     },
     /// A tolerance for items scored exactly (names or words), which ignore it.
     ToleranceIgnored {
@@ -62,6 +112,11 @@ impl Warning {
     pub fn field(&self) -> String {
         match self {
             Warning::PartialInitial { .. } => "scenario.initial".into(),
+            Warning::CopyOnNoNode { at, .. } => format!("{}.node", at.field()),
+            Warning::CopyOfNoService { at, .. } => format!("{}.service", at.field()),
+            Warning::RequestOutOfSchema { at, .. } => at.field(),
+            Warning::NeverHeld { at, .. } => format!("ask[{at}].service"),
+            Warning::ToleranceAcceptsGuess { key, .. } => format!("tolerance[{}]", quoted(key)),
             Warning::NeverWritten { at, .. } => format!("ask[{at}].writers"),
             Warning::RoundPastEnd { at, .. } => format!("ask[{at}].round"),
             Warning::ToleranceIgnored { key } => format!("tolerance[{}]", quoted(key)),
@@ -76,6 +131,26 @@ impl Warning {
         match self {
             Warning::PartialInitial { kept, of } => {
                 Problem::of(|a| a.w_partial_initial).with("kept", kept).with("of", of)
+            }
+            Warning::CopyOnNoNode { node, key, .. } => {
+                Problem::of(|a| a.w_copy_no_node).with("node", quoted(node)).with("key", quoted(key))
+            }
+            Warning::CopyOfNoService { service, .. } => Problem::of(|a| a.w_copy_no_service)
+                .with("service", quoted(service))
+                .with("key", quoted(&format!("service/{service}"))),
+            Warning::RequestOutOfSchema { key, .. } => {
+                Problem::of(|a| a.w_request_out_of_schema).with("key", quoted(key))
+            }
+            Warning::NeverHeld { service, .. } => Problem::of(|a| a.w_never_held)
+                .with("service", quoted(service))
+                .with("key", quoted(&format!("service/{service}"))),
+            Warning::ToleranceAcceptsGuess { key, item, tolerance, answer } => {
+                let guess = if item == key {
+                    Problem::of(|a| a.w_tolerance_guess)
+                } else {
+                    Problem::of(|a| a.w_tolerance_guess_item).with("item", quoted(item))
+                };
+                guess.with("most", answer.saturating_add(*tolerance)).with("answer", answer)
             }
             Warning::NeverWritten { key, .. } if Prefix::of_key(key).is_none() => {
                 Problem::of(|a| a.w_never_written_schema).with("key", quoted(key))
@@ -113,8 +188,8 @@ impl fmt::Display for Warning {
 pub struct Checked {
     /// Every item with its answer.
     pub items: Vec<Item>,
-    /// What it may not mean: the starting state, then `ask` in order, the tolerances, the
-    /// answers as a whole, the retries.
+    /// What it may not mean: the starting state, the requests, then `ask` in order, the
+    /// tolerances, the answers as a whole, the retries.
     pub warnings: Vec<Warning>,
 }
 
@@ -122,14 +197,14 @@ pub struct Checked {
 /// run once, and its questions about the run once more on the lesson's own run, to compare.
 pub fn check(a: &Assignment, limits: Limits) -> Result<Checked, TraceLimit> {
     let (items, outcome) = a.key_and_run(limits)?;
-    let last_round = outcome.as_ref().map(|o| o.plane.rounds());
+    let run = outcome.as_ref().map(|o| RunFacts::of(a, o));
     drop(outcome);
     // The same questions about the run, on the lesson's run (small: never near the limits).
     let lessons = Assignment {
         title: String::new(),
         instructions: String::new(),
         scenario: Scenario::lesson(),
-        initial_written: false,
+        written: Default::default(),
         predict: a.predict.clone(),
         matrix: None,
         ask: a.ask.iter().filter(|q| !matches!(q, Question::Repair { .. })).cloned().collect(),
@@ -138,21 +213,16 @@ pub fn check(a: &Assignment, limits: Limits) -> Result<Checked, TraceLimit> {
         retries: 0,
     };
     let lesson_key = if lessons.asks_about_its_run() { lessons.answer_key()? } else { Vec::new() };
-    let warnings = warnings(a, &items, last_round, &lesson_key);
+    let warnings = warnings(a, &items, run.as_ref(), &lesson_key);
     Ok(Checked { items, warnings })
 }
 
-/// The warnings for `a`, from its answer key `items`, its run's last round (none: it asks
-/// nothing about its run) and `lesson_key`, the answers of its questions about the run on the
-/// lesson's own run. Pure: it runs nothing.
-pub fn warnings(
-    a: &Assignment,
-    items: &[Item],
-    last_round: Option<u32>,
-    lesson_key: &[Item],
-) -> Vec<Warning> {
+/// The warnings for `a`, from its answer key `items`, what its run gives (none: it asks nothing
+/// about its run) and `lesson_key`, the answers of its questions about the run on the lesson's
+/// own run. Pure: it runs nothing.
+pub fn warnings(a: &Assignment, items: &[Item], run: Option<&RunFacts>, lesson_key: &[Item]) -> Vec<Warning> {
     let mut out = Vec::new();
-    if a.initial_written {
+    if a.written.initial {
         let lesson = lesson_initial();
         let kept = lesson.iter().filter(|(k, _)| a.scenario.initial.iter().any(|(i, _)| i == k)).count();
         // Fewer than half: a few keys meant to change, not a state of its own.
@@ -160,6 +230,8 @@ pub fn warnings(
             out.push(Warning::PartialInitial { kept, of: lesson.len() });
         }
     }
+    out.extend(starting_copies(a));
+    out.extend(out_of_schema(a));
     let answer_of = |id: &str| items.iter().find(|i| i.id == id).map(|i| &i.answer);
     for (at, q) in a.ask.iter().enumerate() {
         match q {
@@ -167,9 +239,12 @@ pub fn warnings(
                 out.push(Warning::NeverWritten { at, key: key.clone() });
             }
             &Question::Round { round, .. } => {
-                if let Some(last) = last_round.filter(|&last| round > last) {
+                if let Some(last) = run.map(|r| r.last_round).filter(|&last| round > last) {
                     out.push(Warning::RoundPastEnd { at, round, last });
                 }
+            }
+            Question::Service { service, .. } if never_held(run, service) => {
+                out.push(Warning::NeverHeld { at, service: service.clone() });
             }
             _ => {}
         }
@@ -178,6 +253,8 @@ pub fn warnings(
         let named: Vec<&Item> = items.iter().filter(|i| names(i).contains(&key.as_str())).collect();
         if !named.is_empty() && named.iter().all(|i| !matches!(i.answer, Answer::Number(_))) {
             out.push(Warning::ToleranceIgnored { key: key.clone() });
+        } else if let Some(w) = accepts_a_guess(a, key, items) {
+            out.push(w);
         }
     }
     let lessons_own = |i: &Item| match &i.kind {
@@ -197,7 +274,7 @@ pub fn warnings(
 }
 
 /// The names a tolerance may give an item by: its id, and its quantity or cell.
-fn names(i: &Item) -> [&str; 2] {
+pub(super) fn names(i: &Item) -> [&str; 2] {
     match &i.kind {
         ItemKind::Count(q) => [&i.id, q.id()],
         ItemKind::Matrix(_, cell) => [&i.id, cell.id()],
@@ -234,7 +311,7 @@ mod tests {
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assignments/full-node.json"))
                 .unwrap();
         let a = parse(&full).unwrap();
-        assert!(a.initial_written);
+        assert!(a.written.initial);
         assert_eq!(check(&a, Limits::MODEL).unwrap().warnings, []);
     }
 

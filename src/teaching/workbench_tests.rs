@@ -126,6 +126,39 @@ fn checks_warnings_stand_beside_their_fields() {
 }
 
 #[test]
+fn what_a_teacher_types_the_run_has_no_use_for_is_said_beside_its_row() {
+    use crate::teaching::scenario_events::{add_event, set_copy, set_event};
+    use crate::teaching::scenario_tables::{add_request, set_request};
+    // The playtest's draft: a request's key without its prefix, a copy on a node and of a
+    // service the state does not have, a question about a service never held, a tolerance of 50.
+    let mut d = lesson_trace();
+    add_request(&mut d);
+    set_request(&mut d, 1, "collector", "2");
+    set_copy(&mut d, "copy/collector-2", "colector", "m9", "running");
+    d.ask.push(Question::Service { service: "verifer".into(), actual: false });
+    d.set_tolerance("steps", "50");
+    let notes = |d: &Draft| -> Vec<(Section, NoteKind)> {
+        let diagnosis = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+        diagnosis.notes.iter().map(|n| (n.section.clone(), n.kind)).collect()
+    };
+    let copy = Section::Change("copy/collector-2".into());
+    assert_eq!(
+        notes(&d),
+        [
+            (copy.clone(), NoteKind::Warning),
+            (copy, NoteKind::Warning),
+            (Section::Request(1), NoteKind::Warning),
+            (Section::Ask(0), NoteKind::Warning),
+            (Section::Tolerance("steps".into()), NoteKind::Warning),
+        ]
+    );
+    // A timeline row whose parts are left blank changes nothing: an error on its row.
+    add_event(&mut d);
+    set_event(&mut d, 0, "2", "down", " ");
+    assert_eq!(notes(&d), [(Section::Event(0), NoteKind::Error)]);
+}
+
+#[test]
 fn sections_are_found_from_paths() {
     let mut d = Draft::default();
     d.set_tolerance("round.2.reads", "1");

@@ -308,6 +308,12 @@ test("copies and the fault timeline edited as tables are written into the assign
   expect(file.scenario.changes["copy/verifier-2"]).toBe(null);
   expect(Object.keys(file.scenario.changes)).not.toContain("copy/collector-4");
   expect(file.scenario.timeline).toEqual([{ round: 2, down: ["scheduler", "API server"] }]);
+  // What the run has no use for is said beside its row: a node the state does not have (a
+  // warning), a timeline row with no part (an error: it would change nothing).
+  await page.getByTestId("copy-collector-2-node").fill("n2");
+  await expect(page.locator("#copy-collector-2-notes")).toHaveText('Warning: "n2" is not a node of the starting state (there is no "node/n2"): no node counts this copy among its copies; a copy names its node "m1" or "node/m1"');
+  await page.getByTestId("event-0-parts").fill("");
+  await expect(page.locator("#event-0-notes")).toContainText("Error: names no part, so it changes nothing");
 });
 
 test("the SCORM 1.2 package holds the manifest, the lab's files as served and the assignment", async ({ page, request }, info) => {
@@ -349,6 +355,8 @@ test("class review over a folder of reports gives the expected table", async ({ 
   await expect(rows.nth(0)).toHaveText(/trace steps.*17.*2 \/ 5.*12 \(3\)/);
   await expect(rows.nth(4)).toHaveText(/rounds.*2.*1 \/ 5.*1 \(3\), blank \(1\)/);
   await expect(page.getByTestId("class-edited")).toContainText("dana-edited.json");
+  // Ana's JSON and CSV are one report: the first given (ana.csv, in the folder's order) counts.
+  await expect(page.getByTestId("class-duplicates")).toHaveText(["ana.json is the same report as ana.csv: counted once"]);
   await expect(page.getByTestId("class-skipped")).toHaveText([
     /^Skipped eli-corrupt\.json: left out \(not a lab report/,
     'Skipped fay-other.json: a report of another assignment, "Where the load comes from, and who writes what"',

@@ -1,12 +1,13 @@
 //! Class review: the students' exported reports, many at once, marked anew against the
 //! assignment being edited (`teaching::class_review`): per question how many were right and the
-//! most common wrong answers; files of another assignment, or unreadable, named and skipped.
+//! most common wrong answers; files of another assignment, or unreadable, named and skipped; the
+//! same report given twice (its JSON and its CSV) named and counted once.
 
 use super::Bench;
 use crate::formats::assignment_json;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::playback::LIMITS;
-use crate::teaching::class_review::{class_review, ClassReview};
+use crate::teaching::class_review::{class_review, duplicate_text, ClassReview};
 use crate::teaching::review::{too_large, MAX_REPORT_BYTES};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -87,6 +88,13 @@ fn table(r: &ClassReview, bench: Bench) -> impl IntoView {
         })
         .collect_view();
     let edited = (!r.edited.is_empty()).then(|| view! { <p class="notice" data-testid="class-edited">{fill(w.class_edited, &[("names", &r.edited.join(", "))])}</p> });
+    let duplicates = r
+        .duplicates
+        .iter()
+        .map(|(name, first)| {
+            view! { <p class="notice" data-testid="class-duplicates">{duplicate_text(name, first, w)}</p> }
+        })
+        .collect_view();
     let skipped = r.skipped.iter().map(|(name, why)| {
         view! { <li data-testid="class-skipped">{fill(w.class_skipped, &[("name", name), ("why", &why.text(a))])}</li> }
     }).collect_view();
@@ -97,6 +105,7 @@ fn table(r: &ClassReview, bench: Bench) -> impl IntoView {
             <tbody>{rows}</tbody>
         </table>
         {edited}
+        {duplicates}
         <ul>{skipped}</ul>
     }
 }
