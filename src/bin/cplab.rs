@@ -4,7 +4,7 @@ use cplab::formats::json::quoted;
 use cplab::formats::scenario_json::{self, MAX_INPUT_BYTES};
 use cplab::formats::tables::{matrix_table, repair_table, scale_table, trace_table, LESSON_TRACE_TITLE};
 use cplab::formats::{assignment_json, run_json::write_result};
-use cplab::messages::{fill, Problem, EN_ASSIGNMENTS};
+use cplab::messages::{fill, Problem, EN_CHECK};
 use cplab::model::scale::{idle_cost, SIZES};
 use cplab::model::{
     lesson_matrix, repair_row, Limits, Part, PartNameError, PartSet, Run, RunError, Scenario, MATRIX_ORDER,
@@ -206,7 +206,7 @@ fn check(args: &[&str]) -> Result<(), Failure> {
     let file = file.ok_or_else(|| Failure::Usage("check takes one FILE (and --strict)".into()))?;
     let a = load_assignment(file)?;
     let checked = check_assignment(&a, Limits::MODEL).map_err(|e| Failure::Input(format!("{file}: {e}")))?;
-    let t = &EN_ASSIGNMENTS;
+    let t = &EN_CHECK;
     let mut err = Shown::new(io::stderr().lock(), Mode::Line);
     for w in &checked.warnings {
         let line = fill(t.cli_warning, &[("file", &file), ("warning", &w.text(t))]);

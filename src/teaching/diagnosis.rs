@@ -228,9 +228,10 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &Teach
         Ok(_) if errors(&notes) => None,
         Ok(assignment) => match check(&assignment, limits) {
             Ok(c) => {
+                let said = crate::messages::check_texts(w.lang);
                 for warning in &c.warnings {
                     let section = Section::of(&warning.field(), draft);
-                    notes.push(Note { section, text: warning.problem().text(a), kind: NoteKind::Warning });
+                    notes.push(Note { section, text: warning.said(said), kind: NoteKind::Warning });
                 }
                 (!notes.iter().any(Note::blocks)).then_some(c)
             }

@@ -10,7 +10,7 @@ use super::assignment::{Answer, Assignment, Item, ItemKind, Question};
 use super::warnings_scenario::{accepts_a_guess, never_held, out_of_schema, starting_copies};
 pub use super::warnings_scenario::{RequestAt, RunFacts, StartKey};
 use crate::formats::json::quoted;
-use crate::messages::{AssignmentMessages, Problem};
+use crate::messages::{fill, CheckMessages};
 use crate::model::{lesson_initial, Limits, Prefix, Scenario, TraceLimit, MATRIX_ORDER};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -126,60 +126,76 @@ impl Warning {
         }
     }
 
-    /// What it says, as a problem of the message table.
-    pub fn problem(&self) -> Problem {
-        match self {
+    /// What it says, in `c`'s language (without the field).
+    pub fn said(&self, c: &CheckMessages) -> String {
+        let said = match self {
             Warning::PartialInitial { kept, of } => {
-                Problem::of(|a| a.w_partial_initial).with("kept", kept).with("of", of)
+                Said::of(c.w_partial_initial).with("kept", kept).with("of", of)
             }
             Warning::CopyOnNoNode { node, key, .. } => {
-                Problem::of(|a| a.w_copy_no_node).with("node", quoted(node)).with("key", quoted(key))
+                Said::of(c.w_copy_no_node).with("node", quoted(node)).with("key", quoted(key))
             }
-            Warning::CopyOfNoService { service, .. } => Problem::of(|a| a.w_copy_no_service)
+            Warning::CopyOfNoService { service, .. } => Said::of(c.w_copy_no_service)
                 .with("service", quoted(service))
                 .with("key", quoted(&format!("service/{service}"))),
             Warning::RequestOutOfSchema { key, .. } => {
-                Problem::of(|a| a.w_request_out_of_schema).with("key", quoted(key))
+                Said::of(c.w_request_out_of_schema).with("key", quoted(key))
             }
-            Warning::NeverHeld { service, .. } => Problem::of(|a| a.w_never_held)
+            Warning::NeverHeld { service, .. } => Said::of(c.w_never_held)
                 .with("service", quoted(service))
                 .with("key", quoted(&format!("service/{service}"))),
             Warning::ToleranceAcceptsGuess { key, item, tolerance, answer } => {
                 let guess = if item == key {
-                    Problem::of(|a| a.w_tolerance_guess)
+                    Said::of(c.w_tolerance_guess)
                 } else {
-                    Problem::of(|a| a.w_tolerance_guess_item).with("item", quoted(item))
+                    Said::of(c.w_tolerance_guess_item).with("item", quoted(item))
                 };
                 guess.with("most", answer.saturating_add(*tolerance)).with("answer", answer)
             }
             Warning::NeverWritten { key, .. } if Prefix::of_key(key).is_none() => {
-                Problem::of(|a| a.w_never_written_schema).with("key", quoted(key))
+                Said::of(c.w_never_written_schema).with("key", quoted(key))
             }
-            Warning::NeverWritten { key, .. } => Problem::of(|a| a.w_never_written).with("key", quoted(key)),
+            Warning::NeverWritten { key, .. } => Said::of(c.w_never_written).with("key", quoted(key)),
             Warning::RoundPastEnd { round, last, .. } => {
-                Problem::of(|a| a.w_round_past_end).with("round", round).with("last", last)
+                Said::of(c.w_round_past_end).with("round", round).with("last", last)
             }
-            Warning::ToleranceIgnored { key } => {
-                Problem::of(|a| a.w_tolerance_ignored).with("key", quoted(key))
-            }
-            Warning::LessonsAnswers { run: true } => Problem::of(|a| a.w_lessons_run),
-            Warning::LessonsAnswers { run: false } => Problem::of(|a| a.w_lessons_matrix),
-            Warning::RetriesAfterReveal { retries } => {
-                Problem::of(|a| a.w_retries_reveal).with("retries", retries)
-            }
-        }
+            Warning::ToleranceIgnored { key } => Said::of(c.w_tolerance_ignored).with("key", quoted(key)),
+            Warning::LessonsAnswers { run: true } => Said::of(c.w_lessons_run),
+            Warning::LessonsAnswers { run: false } => Said::of(c.w_lessons_matrix),
+            Warning::RetriesAfterReveal { retries } => Said::of(c.w_retries_reveal).with("retries", retries),
+        };
+        let args: Vec<(&str, &dyn fmt::Display)> =
+            said.args.iter().map(|(n, v)| (*n, v as &dyn fmt::Display)).collect();
+        fill(said.template, &args)
     }
 
-    /// The field and what it says, in `a`'s language.
-    pub fn text(&self, a: &AssignmentMessages) -> String {
-        format!("{}: {}", self.field(), self.problem().text(a))
+    /// The field and what it says, in `c`'s language.
+    pub fn text(&self, c: &CheckMessages) -> String {
+        format!("{}: {}", self.field(), self.said(c))
     }
 }
 
 /// In English.
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(&crate::messages::EN_ASSIGNMENTS))
+        f.write_str(&self.text(&crate::messages::EN_CHECK))
+    }
+}
+
+/// A template of the check table with its values, filled once said.
+struct Said {
+    template: &'static str,
+    args: Vec<(&'static str, String)>,
+}
+
+impl Said {
+    fn of(template: &'static str) -> Said {
+        Said { template, args: Vec::new() }
+    }
+
+    fn with(mut self, name: &'static str, value: impl fmt::Display) -> Said {
+        self.args.push((name, value.to_string()));
+        self
     }
 }
 
@@ -377,7 +393,7 @@ mod tests {
 
     #[test]
     fn the_warnings_are_the_tables_texts() {
-        let pseudo = crate::messages::EN_ASSIGNMENTS.map(|t| Box::leak(format!("<{t}>").into_boxed_str()));
+        let pseudo = crate::messages::EN_CHECK.map(|t| Box::leak(format!("<{t}>").into_boxed_str()));
         let w = Warning::RoundPastEnd { at: 3, round: 9, last: 2 };
         assert_eq!(
             w.text(&pseudo),
