@@ -16,6 +16,14 @@ fn text(root: &web_sys::HtmlElement, selector: &str) -> String {
     dom::texts(root, selector).join("|")
 }
 
+/// A page with no draft kept: the workbench keeps its draft in this browser, and the tests
+/// share one page.
+fn no_kept_draft() {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.clear();
+    }
+}
+
 /// Lets the page catch up: the draft's check, then the parts it shows or hides, then their fields.
 async fn settle() {
     for _ in 0..3 {
@@ -29,6 +37,7 @@ fn out_json(root: &web_sys::HtmlElement) -> String {
 
 #[wasm_bindgen_test]
 async fn a_new_assignment_lists_its_steps_then_hands_out_the_file_it_was_given() {
+    no_kept_draft();
     let root = fresh_root();
     let _mounted = mount_to(root.clone(), TeachPage);
     settle().await;
@@ -58,6 +67,7 @@ async fn a_new_assignment_lists_its_steps_then_hands_out_the_file_it_was_given()
 
 #[wasm_bindgen_test]
 async fn two_bad_fields_are_both_named_and_kept_and_nothing_is_handed_out() {
+    no_kept_draft();
     let root = fresh_root();
     let _mounted = mount_to(root.clone(), TeachPage);
     settle().await;
@@ -79,4 +89,28 @@ async fn two_bad_fields_are_both_named_and_kept_and_nothing_is_handed_out() {
     type_into(&root, "node-m3-capacity", "2");
     settle().await;
     assert!(out_json(&root).contains("\"node/m3\": {\n        \"capacity\": 2,"), "{}", out_json(&root));
+}
+
+#[wasm_bindgen_test]
+async fn a_draft_typed_comes_back_when_the_workbench_opens_again() {
+    no_kept_draft();
+    let root = fresh_root();
+    let mounted = mount_to(root.clone(), TeachPage);
+    settle().await;
+    assert_eq!(text(&root, "[data-testid=draft-restored]"), "");
+    type_into(&root, "title", "Kept");
+    type_into(&root, "request-0-desired", "six");
+    settle().await;
+    drop(mounted);
+    let again = fresh_root();
+    let _mounted = mount_to(again.clone(), TeachPage);
+    settle().await;
+    assert_eq!(
+        text(&again, "[data-testid=draft-restored]"),
+        "Your draft is back: the workbench keeps it in this browser as you type."
+    );
+    let value = |id: &str| {
+        find(&again, &format!("[data-testid={id}]")).unchecked_into::<web_sys::HtmlInputElement>().value()
+    };
+    assert_eq!((value("title"), value("request-0-desired")), ("Kept".to_string(), "six".to_string()));
 }
