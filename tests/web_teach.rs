@@ -31,6 +31,15 @@ async fn settle() {
     }
 }
 
+/// The workbench mounted into a fresh element, once it has settled; it stays while the handle
+/// lives.
+async fn open_workbench() -> (web_sys::HtmlElement, impl Sized) {
+    let root = fresh_root();
+    let mounted = mount_to(root.clone(), TeachPage);
+    settle().await;
+    (root, mounted)
+}
+
 fn out_json(root: &web_sys::HtmlElement) -> String {
     find(root, "[data-testid=out-json]").unchecked_into::<web_sys::HtmlTextAreaElement>().value()
 }
@@ -38,9 +47,7 @@ fn out_json(root: &web_sys::HtmlElement) -> String {
 #[wasm_bindgen_test]
 async fn a_new_assignment_lists_its_steps_then_hands_out_the_file_it_was_given() {
     no_kept_draft();
-    let root = fresh_root();
-    let _mounted = mount_to(root.clone(), TeachPage);
-    settle().await;
+    let (root, _mounted) = open_workbench().await;
     // Nothing typed: two steps to take, no error, nothing handed out.
     assert_eq!(
         text(&root, "[data-testid=out-todo]"),
@@ -68,9 +75,7 @@ async fn a_new_assignment_lists_its_steps_then_hands_out_the_file_it_was_given()
 #[wasm_bindgen_test]
 async fn two_bad_fields_are_both_named_and_kept_and_nothing_is_handed_out() {
     no_kept_draft();
-    let root = fresh_root();
-    let _mounted = mount_to(root.clone(), TeachPage);
-    settle().await;
+    let (root, _mounted) = open_workbench().await;
     type_into(&root, "title", "Trace");
     tick_box(&root, "count-reads");
     type_into(&root, "request-0-desired", "five");
@@ -94,17 +99,13 @@ async fn two_bad_fields_are_both_named_and_kept_and_nothing_is_handed_out() {
 #[wasm_bindgen_test]
 async fn a_draft_typed_comes_back_when_the_workbench_opens_again() {
     no_kept_draft();
-    let root = fresh_root();
-    let mounted = mount_to(root.clone(), TeachPage);
-    settle().await;
+    let (root, mounted) = open_workbench().await;
     assert_eq!(text(&root, "[data-testid=draft-restored]"), "");
     type_into(&root, "title", "Kept");
     type_into(&root, "request-0-desired", "six");
     settle().await;
     drop(mounted);
-    let again = fresh_root();
-    let _mounted = mount_to(again.clone(), TeachPage);
-    settle().await;
+    let (again, _mounted) = open_workbench().await;
     assert_eq!(
         text(&again, "[data-testid=draft-restored]"),
         "Your draft is back: the workbench keeps it in this browser as you type."

@@ -95,6 +95,11 @@ fn place(rest: &str) -> Option<usize> {
     rest.split(']').next().and_then(|n| n.parse().ok())
 }
 
+/// Whether any of `notes` is an error (a field wrong as typed).
+fn any_error(notes: &[Note]) -> bool {
+    notes.iter().any(|n| n.kind == NoteKind::Error)
+}
+
 /// The field path of the tolerance for `key`, as errors and warnings name it.
 pub fn tolerance_field(key: &str) -> String {
     format!("tolerance[{}]", quoted(key))
@@ -154,12 +159,14 @@ impl Diagnosis {
 
     /// Whether a field is wrong as typed.
     pub fn has_errors(&self) -> bool {
-        self.notes.iter().any(|n| n.kind == NoteKind::Error)
+        any_error(&self.notes)
     }
 
-    /// The notes shown in `section`.
-    pub fn at(&self, section: &Section) -> Vec<Note> {
-        self.notes.iter().filter(|n| &n.section == section).cloned().collect()
+    /// The notes shown in `section`: `cplab check`'s warnings only with `warnings` (a page that
+    /// builds an assignment; the sandbox asks nothing, and they are all about what is asked).
+    pub fn at(&self, section: &Section, warnings: bool) -> Vec<Note> {
+        let shown = |n: &&Note| &n.section == section && (warnings || n.kind != NoteKind::Warning);
+        self.notes.iter().filter(shown).cloned().collect()
     }
 }
 
@@ -217,7 +224,6 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &Teach
     } else {
         assignment_json::parse(&text)
     };
-    let errors = |notes: &[Note]| notes.iter().any(|n| n.kind == NoteKind::Error);
     let checked = match read {
         // Asking nothing is the to-do above, said in the workbench's words.
         Err(e) if asks_nothing && e.path == "predict" => None,
@@ -225,7 +231,7 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &Teach
             note(e, &mut notes);
             None
         }
-        Ok(_) if errors(&notes) => None,
+        Ok(_) if any_error(&notes) => None,
         Ok(assignment) => match check(&assignment, limits) {
             Ok(c) => {
                 let said = crate::messages::check_texts(w.lang);

@@ -19,12 +19,14 @@ pub fn host_allowed(origin: &str, local: bool) -> bool {
         return true;
     }
     local
-        && ["http://localhost:", "http://127.0.0.1:"].iter().any(|local| {
-            // A port the browser accepts: 1 to 65535, digits only (`:99999` is no origin at all).
-            origin.strip_prefix(local).is_some_and(|port| {
-                port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok_and(|p| p > 0)
-            })
-        })
+        && ["http://localhost:", "http://127.0.0.1:"]
+            .iter()
+            .any(|local| origin.strip_prefix(local).is_some_and(valid_port))
+}
+
+/// A port the browser accepts in an origin: 1 to 65535, digits only (`:99999` is no origin at all).
+pub fn valid_port(port: &str) -> bool {
+    port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok_and(|p| p > 0)
 }
 
 /// The lab's own envelope, as JSON text around `payload` (JSON text itself). Built by hand, so

@@ -48,9 +48,7 @@ pub fn check_host(origin: &str, local: bool) -> HostCheck {
     };
     let name_ok =
         !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
-    // A port the browser accepts: 1 to 65535, digits only.
-    let port_ok =
-        port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok_and(|p| p > 0));
+    let port_ok = port.is_none_or(super::embed::valid_port);
     if !(name_ok && port_ok) {
         HostCheck::NotAnOrigin
     } else if super::embed::host_allowed(origin, local) {

@@ -4,8 +4,8 @@
 //! format's reader names what is wrong by row (`Section::Change` for a copy, `Section::Event`
 //! for a timeline entry). Timeline entries of other kinds (a request) are kept and counted.
 
-use super::scenario_tables::{starting_rows, typed};
-use super::workbench::Draft;
+use super::scenario_tables::{changes, starting_rows, typed};
+use super::workbench::{typed_number, Draft};
 use serde_json::{json, Map, Value as Json};
 
 /// A starting copy, as typed.
@@ -19,15 +19,6 @@ pub struct CopyRow {
     pub node: String,
     /// `pending`, `running` or `dead` (as written).
     pub status: String,
-}
-
-/// A number typed (spaces around it ignored) as a JSON number, else the text itself: the
-/// format's reader then says what is wrong with it.
-fn typed_number(typed: &str) -> Json {
-    match serde_json::from_str::<Json>(typed.trim()) {
-        Ok(n @ Json::Number(_)) => n,
-        _ => json!(typed),
-    }
 }
 
 /// The draft's scenario as an object (made one if it is none).
@@ -71,11 +62,7 @@ pub fn copy_rows(draft: &Draft) -> Vec<CopyRow> {
 /// Sets copy `key` at the start, as a change to the starting state (a blank node: none yet).
 pub fn set_copy(draft: &mut Draft, key: &str, service: &str, node: &str, status: &str) {
     let node = if node.trim().is_empty() { Json::Null } else { json!(node) };
-    let changes = scenario(draft).entry("changes").or_insert_with(|| json!({}));
-    if !changes.is_object() {
-        *changes = json!({});
-    }
-    changes[key] = json!({"service": service, "node": node, "status": status});
+    changes(draft)[key] = json!({"service": service, "node": node, "status": status});
 }
 
 /// Adds a pending copy of the lesson's collector, under the first key not taken.
@@ -93,11 +80,7 @@ pub fn remove_copy(draft: &mut Draft, key: &str) {
         s.remove("changes");
     }
     let starting = copy_rows(&base).iter().any(|r| r.key == key);
-    let changes = scenario(draft).entry("changes").or_insert_with(|| json!({}));
-    if !changes.is_object() {
-        *changes = json!({});
-    }
-    if let Json::Object(c) = changes {
+    if let Json::Object(c) = changes(draft) {
         if starting {
             c.insert(key.into(), Json::Null);
         } else {

@@ -3,7 +3,7 @@
 //! format writes it, each field as typed; the format's reader names what is wrong, by row.
 //! Requests of other kinds (a copy, a node, a removal) are kept as written and counted.
 
-use super::workbench::Draft;
+use super::workbench::{typed_number, Draft};
 use crate::messages::AssignmentMessages;
 use crate::model::Limits;
 use serde_json::{json, Value as Json};
@@ -61,10 +61,7 @@ fn requests(draft: &mut Draft) -> &mut Vec<Json> {
 
 /// Sets request `at` to `key` wanting `desired` copies (as typed: a number is written as one).
 pub fn set_request(draft: &mut Draft, at: usize, key: &str, desired: &str) {
-    let desired = match serde_json::from_str::<Json>(desired.trim()) {
-        Ok(n @ Json::Number(_)) => n,
-        _ => json!(desired),
-    };
+    let desired = typed_number(desired);
     if let Some(r) = requests(draft).get_mut(at) {
         *r = json!({"key": key, "value": {"desired": desired}});
     }
@@ -174,15 +171,12 @@ pub fn service_rows(draft: &Draft) -> Vec<ServiceRow> {
 
 /// Sets service `key`'s desired copies at the start, as a change to the starting state.
 pub fn set_service(draft: &mut Draft, key: &str, desired: &str) {
-    let desired = match serde_json::from_str::<Json>(desired.trim()) {
-        Ok(n @ Json::Number(_)) => n,
-        _ => json!(desired),
-    };
+    let desired = typed_number(desired);
     changes(draft)[key] = json!({ "desired": desired });
 }
 
 /// The scenario's `changes`, made an object if it is none yet.
-fn changes(draft: &mut Draft) -> &mut Json {
+pub(crate) fn changes(draft: &mut Draft) -> &mut Json {
     let scenario = draft.scenario.get_or_insert_with(|| json!({}));
     if !scenario.is_object() {
         *scenario = json!({});
@@ -195,10 +189,7 @@ fn changes(draft: &mut Draft) -> &mut Json {
 
 /// Sets node `key`'s capacity and health, as a change to the starting state.
 pub fn set_node(draft: &mut Draft, key: &str, capacity: &str, health: &str) {
-    let capacity = match serde_json::from_str::<Json>(capacity.trim()) {
-        Ok(n @ Json::Number(_)) => n,
-        _ => json!(capacity),
-    };
+    let capacity = typed_number(capacity);
     changes(draft)[key] = json!({"capacity": capacity, "health": health});
 }
 

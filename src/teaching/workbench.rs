@@ -256,7 +256,7 @@ pub fn typed_question(kind: &str, first: &str, second: &str, at: usize) -> Resul
 
 /// A number typed (surrounding spaces ignored) as a JSON number, so the format's reader says
 /// what is wrong with it (`-1`, `1.5`); anything else as the text itself.
-pub(super) fn typed_number(typed: &str) -> Json {
+pub(crate) fn typed_number(typed: &str) -> Json {
     match serde_json::from_str::<Json>(typed.trim()) {
         Ok(n @ Json::Number(_)) => n,
         _ => json!(typed),

@@ -342,3 +342,23 @@ fn a_tolerance_is_labelled_by_what_it_is_for() {
         ]
     );
 }
+
+#[test]
+fn the_sandbox_shows_errors_and_steps_but_no_warning() {
+    let mut d = lesson_trace();
+    d.title.clear();
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let kinds = |warnings| -> Vec<NoteKind> {
+        [Section::Title, Section::Scenario]
+            .iter()
+            .flat_map(|s| diagnosis.at(s, warnings))
+            .map(|n| n.kind)
+            .collect()
+    };
+    assert_eq!(kinds(true), [NoteKind::ToDo, NoteKind::Warning]);
+    assert_eq!(kinds(false), [NoteKind::ToDo]);
+    let mut bad = lesson_trace();
+    bad.set_tolerance("reads", "x");
+    let errors = diagnose(&bad, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    assert_eq!(errors.at(&Section::Tolerance("reads".into()), false).len(), 1);
+}

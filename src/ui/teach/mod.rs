@@ -120,10 +120,7 @@ pub fn TeachPage() -> impl IntoView {
 #[component]
 pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
     let w = bench.w;
-    let shown = move |n: &Note| bench.assignment || n.kind != NoteKind::Warning;
-    let notes = Memo::new(move |_| {
-        bench.checked.with(|c| c.at(&section).into_iter().filter(shown).collect::<Vec<_>>())
-    });
+    let notes = Memo::new(move |_| bench.checked.with(|c| c.at(&section, bench.assignment)));
     view! {
         <div id=id class="notes" aria-live="polite">
             {move || notes.get().into_iter().map(|n: Note| {
