@@ -125,7 +125,7 @@ pub struct ElectionRun {
     pub tenures: Vec<Tenure>,
     /// Each Lease update (an etcd write), in ms.
     pub writes: Vec<u64>,
-    /// Each standby's Lease GET (a read), in ms.
+    /// Each Lease GET (a read) by a replica trying to acquire (the standbys), in ms.
     pub reads: Vec<u64>,
 }
 

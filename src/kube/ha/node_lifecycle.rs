@@ -155,6 +155,12 @@ impl NodeTimeline {
         self.knows.map(|(at, _)| at - self.fault_ms)
     }
 
+    /// Whether the node's pods go on running (all but the whole node down): once evicted and
+    /// replaced, more copies run than the cluster believes, until the node returns.
+    pub fn pods_run_on(&self) -> bool {
+        self.fault != NodeFault::WholeNode
+    }
+
     /// How long traffic is routed to pods that do not answer (fault to routing stopped).
     pub fn black_hole_ms(&self) -> Option<u64> {
         match (self.serving_stops_ms, self.routing_stops_ms) {
