@@ -32,9 +32,10 @@ pub const RENEW_DEADLINE_MS: u64 = 10_000;
 pub const RETRY_PERIOD_MS: u64 = 2_000;
 /// client-go's `JitterFactor = 1.2`, in thousandths: the most a standby's wait grows.
 pub const MAX_JITTER_PERMILLE: u64 = 1200;
-/// The scheduler's Lease.
+/// The scheduler's Lease (k8s `cmd/kube-scheduler/app/options/options.go`: `ResourceNamespace`
+/// "kube-system", `ResourceName` "kube-scheduler").
 pub const SCHEDULER_LEASE: &str = "kube-system/kube-scheduler";
-/// The controller manager's Lease.
+/// The controller manager's Lease (k8s `cmd/kube-controller-manager/app/options/options.go`).
 pub const CONTROLLER_MANAGER_LEASE: &str = "kube-system/kube-controller-manager";
 
 /// The node Lease's duration, ms (k8s `pkg/kubelet/apis/config/v1beta1/defaults.go`:

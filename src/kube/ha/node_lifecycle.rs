@@ -30,9 +30,10 @@
 //!   `runtimeErrors`; `maxWaitForContainerRuntime` in `pkg/kubelet/kubelet.go`), at its next
 //!   status update (every 10 s, `nodeStatusUpdateFrequency`).
 //! - kube-proxy down: no Lease and no Node condition depends on it (the kubelet's Ready
-//!   condition checks the runtime, network plugin and storage, `pkg/kubelet/nodestatus/setters.go`),
-//!   so the cluster never learns; the rules it last wrote stay in the kernel (it removes them only
-//!   when run with `--cleanup`) and go stale as Services and endpoints change.
+//!   condition checks the runtime, the network plugin, storage and the kubelet's own managers,
+//!   `pkg/kubelet/nodestatus/setters.go`), so the cluster never learns; the rules it last wrote
+//!   stay in the kernel (it removes them only when run with `--cleanup`) and go stale as Services
+//!   and endpoints change.
 //!
 //! Named assumptions: every periodic loop ticks on multiples of its period from 0 ms (the
 //! kubelet's renewals and checks, the controller's checks, the tainting pass); a change at a
@@ -43,9 +44,11 @@
 
 use super::{lease::NODE_LEASE_RENEW_MS, tick_after, tick_at_or_after, tick_before, HaError};
 
-/// `--node-monitor-period` default, ms (k8s `pkg/controller/nodelifecycle/config/v1alpha1/defaults.go`).
+/// `--node-monitor-period` default, ms (k8s `staging/src/k8s.io/cloud-provider/config/v1alpha1/defaults.go`,
+/// `SetDefaults_KubeCloudSharedConfiguration`).
 pub const MONITOR_PERIOD_MS: u64 = 5_000;
-/// `--node-monitor-grace-period` default since v1.32, ms (k8s PR 126287).
+/// `--node-monitor-grace-period` default since v1.32, ms (k8s PR 126287, in
+/// `pkg/controller/nodelifecycle/config/v1alpha1/defaults.go`).
 pub const GRACE_PERIOD_MS: u64 = 50_000;
 /// The same before v1.32, ms.
 pub const GRACE_PERIOD_BEFORE_1_32_MS: u64 = 40_000;
