@@ -70,6 +70,8 @@ fn one_follower_down_writes_go_on() {
     let c = cluster(3, vec![down(3, 1000)]);
     assert_eq!(c.up_at(2000), 2);
     assert!(!c.is_up(3, 1000) && c.is_up(3, 999));
+    // There is no member 0 or 4.
+    assert!(!c.is_up(0, 0) && !c.is_up(4, 0));
     assert_eq!(c.leader_at(2000), Some(1));
     assert_eq!(c.write_outcome(2000), done(2000));
 }
