@@ -6,9 +6,11 @@
 //! - [`messages`]: every text, one table per language; renders the model's data as words.
 //! - [`formats`]: JSON in and out, and the CLI's tables.
 //! - [`teaching`]: assignments, reports, share links, embedding.
+//! - [`kube`]: the real control plane on a millisecond clock (beyond the lesson); imports nothing.
 //! - `ui` (browser only): the lab, which plays back what the model recorded.
 
 pub mod formats;
+pub mod kube;
 pub mod messages;
 pub mod model;
 pub mod playback;
