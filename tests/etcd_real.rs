@@ -223,9 +223,14 @@ fn majority_lost(c: &mut Cluster) {
     // At once: the survivor still believes in its leader; the proposal enters raft and times out.
     let (put, took) = c.etcdctl(&[survivor], &["put", "k", "lost"]);
     println!("majority lost, put at once: {:?} after {} ms", text(&put).lines().last(), took.as_millis());
-    // (Should this fail with the other message, etcdctl took more than an election timeout to
-    // reach the survivor: a machine loaded beyond a second's delay.)
-    assert!(!put.status.success() && text(&put).contains(REQUEST_TIMED_OUT), "{}", text(&put));
+    // Either of the model's two messages: which one depends on whether etcdctl reached the
+    // survivor within an election timeout of the loss, and a loaded machine (CI's two cores) may
+    // take longer than that; the message is printed above either way.
+    let said = text(&put);
+    assert!(
+        !put.status.success() && (said.contains(REQUEST_TIMED_OUT) || said.contains(DEADLINE_EXCEEDED)),
+        "{said}"
+    );
 
     // Later (7 s on): the survivor has no leader; raft takes no proposal.
     let (put, took) = c.etcdctl(&[survivor], &["put", "k", "lost"]);
