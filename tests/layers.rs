@@ -100,3 +100,72 @@ fn source_files_stay_readable_in_one_sitting() {
         assert!(lines <= 440 || excused, "{} has {lines} lines", file.display());
     }
 }
+
+/// The sibling modules a file of `src/formats/` names (`super::X`, `crate::formats::X`, and their
+/// `{X, Y}` groups), in its code before its tests.
+fn named_siblings(text: &str, siblings: &BTreeSet<String>) -> BTreeSet<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or(text);
+    let mut found = BTreeSet::new();
+    for prefix in ["super::", "crate::formats::"] {
+        for (at, _) in code.match_indices(prefix) {
+            let rest = &code[at + prefix.len()..];
+            let names: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                None => vec![rest],
+            };
+            for name in names {
+                let name: String =
+                    name.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if siblings.contains(&name) {
+                    found.insert(name);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_formats_modules_import_one_another_in_no_circle() {
+    // Issue 28: the limits and the values' readers in modules of their own ended a circle of
+    // five (scenario_json, changes_json, mode_json, scenario_fast, timeline_json).
+    let dir = support::root().join("src/formats");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let stem = |p: &Path| p.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_string();
+    let siblings: BTreeSet<String> = files.iter().map(|p| stem(p)).filter(|s| s != "mod").collect();
+    assert!(siblings.contains("limits") && siblings.len() >= 10, "{siblings:?}");
+    let imports: std::collections::BTreeMap<String, BTreeSet<String>> = files
+        .iter()
+        .filter(|p| stem(p) != "mod")
+        .map(|p| {
+            let names = named_siblings(&std::fs::read_to_string(p).expect("readable"), &siblings);
+            (stem(p), names.into_iter().filter(|n| *n != stem(p)).collect())
+        })
+        .collect();
+    assert!(imports["limits"].is_empty(), "formats/limits.rs names {:?}", imports["limits"]);
+    assert!(imports["scenario_json"].contains("limits") && imports["timeline_json"].contains("value_json"));
+    // Depth first: a module reached again while its own imports are being walked closes a circle.
+    fn walk<'a>(
+        at: &'a str,
+        imports: &'a std::collections::BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<&'a str>,
+        done: &mut BTreeSet<&'a str>,
+    ) {
+        if let Some(from) = path.iter().position(|&m| m == at) {
+            panic!("formats/ modules import in a circle: {} -> {at}", path[from..].join(" -> "));
+        }
+        if !done.insert(at) {
+            return;
+        }
+        path.push(at);
+        for next in &imports[at] {
+            walk(next, imports, path, done);
+        }
+        path.pop();
+    }
+    let mut done = BTreeSet::new();
+    for module in imports.keys() {
+        walk(module, &imports, &mut Vec::new(), &mut done);
+    }
+}

@@ -2,7 +2,8 @@
 //! asked for, the tolerance allowed, and whether answers are revealed. `assignment_json` reads it
 //! from its file; the teaching layer computes its answer key and marks what students type.
 
-use crate::messages::{AssignmentMessages, Messages};
+use super::question::{Cell, Question};
+use crate::messages::AssignmentMessages;
 use crate::model::{PartSet, Scenario};
 use std::collections::BTreeMap;
 
@@ -67,79 +68,6 @@ impl Quantity {
     }
 }
 
-/// A cell of a failure-matrix row a student can predict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Cell {
-    /// The scale decision.
-    Scale,
-    /// The failure decision.
-    Failure,
-    /// The new node's registration.
-    Node,
-    /// Whether reads get answers.
-    ReadsOutcome,
-    /// Copies the store believes run.
-    Believed,
-    /// Copies actually running.
-    Actual,
-    /// Items read.
-    Rd,
-    /// Writes.
-    Wr,
-}
-
-impl Cell {
-    /// Every cell, in the lesson's column order.
-    pub const ALL: [Cell; 8] = [
-        Cell::Scale,
-        Cell::Failure,
-        Cell::Node,
-        Cell::ReadsOutcome,
-        Cell::Believed,
-        Cell::Actual,
-        Cell::Rd,
-        Cell::Wr,
-    ];
-
-    /// The name used in assignment files.
-    pub fn id(self) -> &'static str {
-        match self {
-            Cell::Scale => "scale",
-            Cell::Failure => "failure",
-            Cell::Node => "node",
-            Cell::ReadsOutcome => "reads",
-            Cell::Believed => "believed",
-            Cell::Actual => "actual",
-            Cell::Rd => "rd",
-            Cell::Wr => "wr",
-        }
-    }
-
-    /// The cell an assignment file names `id`.
-    pub fn from_id(id: &str) -> Option<Cell> {
-        Cell::ALL.into_iter().find(|c| c.id() == id)
-    }
-
-    /// The cell's name in the language of `t` and `a`.
-    pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> &'static str {
-        match self {
-            Cell::Scale => t.col_scale,
-            Cell::Failure => t.col_failure,
-            Cell::Node => t.col_node,
-            Cell::ReadsOutcome => t.col_reads,
-            Cell::Believed => a.cell_believed,
-            Cell::Actual => a.cell_actual,
-            Cell::Rd => t.col_rd,
-            Cell::Wr => t.col_wr,
-        }
-    }
-
-    /// Whether the cell holds a verdict word rather than a number.
-    pub fn is_verdict(self) -> bool {
-        matches!(self, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome)
-    }
-}
-
 /// The failure-matrix part of an assignment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatrixTask {
@@ -166,7 +94,7 @@ pub struct Assignment {
     /// Failure-matrix rows to predict.
     pub matrix: Option<MatrixTask>,
     /// Questions beyond the counts and the matrix cells, in the order asked.
-    pub ask: Vec<super::question::Question>,
+    pub ask: Vec<Question>,
     /// How far off a number may be and still count, by item id (`reads`, `matrix.scheduler.rd`)
     /// or by quantity / cell name for all of its items.
     pub tolerance: BTreeMap<String, u64>,

@@ -1,20 +1,16 @@
 //! The assignment format: a teacher's JSON file read into an [`Assignment`], every problem named
 //! by its field.
 
-use super::assignment::{Assignment, Cell, MatrixTask, Quantity, Written, ASSIGNMENT_VERSION};
+use super::assignment::{Assignment, MatrixTask, Quantity, Written, ASSIGNMENT_VERSION};
 use super::json::{document, err, join, kind, object, only_fields, quoted, string, whole, InputError};
-use super::question::{parse_question, Question, MAX_QUESTIONS};
-use super::scenario_json::{self, MAX_INPUT_BYTES};
+use super::limits::{MAX_INPUT_BYTES, MAX_QUESTIONS, MAX_RETRIES, MAX_TEXT, MAX_TOLERANCE};
+use super::question::{parse_question, Cell, Question};
+use super::scenario_json;
 use super::tables::{row_name, row_of_name};
 use crate::messages::{Problem, Template};
 use crate::model::{Scenario, MATRIX_ORDER};
 use serde_json::{Map, Value as Json};
 use std::collections::BTreeMap;
-
-/// Limits that keep an assignment small enough to hand out.
-const MAX_TEXT: usize = 4000;
-/// Most times an attempt may be started over.
-pub const MAX_RETRIES: u32 = 20;
 
 /// Whether a title is missing: blank, or spaces only. One rule for the reader and the workbench.
 pub fn untitled(title: &str) -> bool {
@@ -27,7 +23,7 @@ pub fn asks_nothing(predict: &[Quantity], rows: usize, cells: usize, ask: &[Ques
     predict.is_empty() && (rows == 0 || cells == 0) && ask.is_empty()
 }
 
-/// Parses an assignment document; errors name the field.
+/// Parses an assignment document; errors name the field, in the order the fields are read here.
 pub fn parse(text: &str) -> Result<Assignment, InputError> {
     // Editors on Windows start a file with a byte-order mark: it is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -35,48 +31,12 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         return err("", Problem::of(|a| a.e_assignment_too_large));
     }
     let doc = document(text)?;
-    let obj = object(&doc, "", |a| a.what_assignment)?;
-    only_fields(
-        obj,
-        "",
-        &[
-            "version",
-            "title",
-            "instructions",
-            "scenario",
-            "predict",
-            "matrix",
-            "ask",
-            "tolerance",
-            "reveal",
-            "retries",
-        ],
-    )?;
-    let version = match obj.get("version") {
-        Some(v) => whole(v, "version", 1, u64::MAX)?,
-        None => return err("", Problem::of(|a| a.e_no_version).with("version", ASSIGNMENT_VERSION)),
-    };
-    if version > ASSIGNMENT_VERSION {
-        let newer = Problem::of(|a| a.e_newer_assignment).with("version", version);
-        return err("version", newer.with("supported", ASSIGNMENT_VERSION));
-    }
-    let text_field = |name: &str| -> Result<String, InputError> {
-        match obj.get(name) {
-            None => Ok(String::new()),
-            Some(v) => {
-                let s = string(v, name)?;
-                if s.len() > MAX_TEXT {
-                    return err(name, Problem::of(|a| a.e_too_long).with("max", MAX_TEXT));
-                }
-                Ok(s.to_string())
-            }
-        }
-    };
-    let title = text_field("title")?;
+    let obj = versioned(&doc)?;
+    let title = text_field(obj, "title")?;
     if untitled(&title) {
         return err("title", Problem::of(|a| a.e_no_title));
     }
-    let instructions = text_field("instructions")?;
+    let instructions = text_field(obj, "instructions")?;
     let scenario = match obj.get("scenario") {
         None => Scenario::lesson(),
         Some(v) => scenario_json::from_value(v, "scenario")?,
@@ -102,20 +62,7 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
     }
     let tolerance = match obj.get("tolerance") {
         None => BTreeMap::new(),
-        Some(v) => {
-            let t = object(v, "tolerance", |a| a.what_tolerance)?;
-            // Inserted one by one: collecting into a map sorts first, and that sort's code would
-            // be the page's only copy for this type.
-            let mut tolerance = BTreeMap::new();
-            for (k, n) in t {
-                let at = format!("tolerance[{}]", quoted(k));
-                if !known_tolerance(k, &predict, matrix.as_ref()) && !ask.iter().any(|q| q.id() == *k) {
-                    return err(&at, Problem::of(|a| a.e_unknown_tolerance).with("found", quoted(k)));
-                }
-                tolerance.insert(k.clone(), whole(n, &at, 0, 1_000_000)?);
-            }
-            tolerance
-        }
+        Some(v) => parse_tolerance(v, &predict, matrix.as_ref(), &ask)?,
     };
     let reveal = match obj.get("reveal") {
         None => true,
@@ -126,11 +73,12 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         None => 0,
         Some(v) => whole(v, "retries", 0, u64::from(MAX_RETRIES))? as u32,
     };
+    let written = written(obj.get("scenario"));
     Ok(Assignment {
         title,
         instructions,
         scenario,
-        written: written(obj.get("scenario")),
+        written,
         predict,
         matrix,
         ask,
@@ -138,6 +86,65 @@ pub fn parse(text: &str) -> Result<Assignment, InputError> {
         reveal,
         retries,
     })
+}
+
+/// The document's object, once its fields and its version are ones this lab reads.
+fn versioned(doc: &Json) -> Result<&Map<String, Json>, InputError> {
+    let obj = object(doc, "", |a| a.what_assignment)?;
+    let fields = [
+        "version",
+        "title",
+        "instructions",
+        "scenario",
+        "predict",
+        "matrix",
+        "ask",
+        "tolerance",
+        "reveal",
+        "retries",
+    ];
+    only_fields(obj, "", &fields)?;
+    let version = match obj.get("version") {
+        Some(v) => whole(v, "version", 1, u64::MAX)?,
+        None => return err("", Problem::of(|a| a.e_no_version).with("version", ASSIGNMENT_VERSION)),
+    };
+    if version > ASSIGNMENT_VERSION {
+        let newer = Problem::of(|a| a.e_newer_assignment).with("version", version);
+        return err("version", newer.with("supported", ASSIGNMENT_VERSION));
+    }
+    Ok(obj)
+}
+
+/// A text field (`title`, `instructions`): empty when absent, at most [`MAX_TEXT`] bytes.
+fn text_field(obj: &Map<String, Json>, name: &str) -> Result<String, InputError> {
+    let Some(v) = obj.get(name) else { return Ok(String::new()) };
+    let s = string(v, name)?;
+    if s.len() > MAX_TEXT {
+        return err(name, Problem::of(|a| a.e_too_long).with("max", MAX_TEXT));
+    }
+    Ok(s.to_string())
+}
+
+/// The `tolerance` object: each key an item, a quantity or cell asked for, or a question's id,
+/// with a whole number up to [`MAX_TOLERANCE`].
+fn parse_tolerance(
+    v: &Json,
+    predict: &[Quantity],
+    matrix: Option<&MatrixTask>,
+    ask: &[Question],
+) -> Result<BTreeMap<String, u64>, InputError> {
+    let t = object(v, "tolerance", |a| a.what_tolerance)?;
+    // Inserted one by one: collecting into a map sorts first, and that sort's code would be the
+    // page's only copy for this type.
+    let mut tolerance = BTreeMap::new();
+    for (k, n) in t {
+        let at = format!("tolerance[{}]", quoted(k));
+        if !known_tolerance(k, predict, matrix) && !ask.iter().any(|q| q.id() == *k) {
+            return err(&at, Problem::of(|a| a.e_unknown_tolerance).with("found", quoted(k)));
+        }
+        tolerance.insert(k.clone(), whole(n, &at, 0, MAX_TOLERANCE)?);
+    }
+    Ok(tolerance)
 }
 
 /// Where a scenario that reads (`doc`) wrote its starting state and its timeline's requests.
@@ -285,88 +292,84 @@ mod tests {
         }
     }
 
+    /// Broken assignment files, each with what its error says (a part of it).
+    const BROKEN: &[(&str, &str)] = &[
+        ("{", "invalid JSON"),
+        (r#"{"title": "x", "predict": ["steps"]}"#, "missing field \"version\""),
+        (
+            r#"{"version": 2, "title": "x", "predict": ["steps"]}"#,
+            "version: version 2 is newer than this lab",
+        ),
+        (r#"{"version": 1, "predict": ["steps"]}"#, "title: an assignment needs a title"),
+        (r#"{"version": 1, "title": "x", "predict": ["stepz"]}"#, "predict[0]: unknown quantity \"stepz\""),
+        (r#"{"version": 1, "title": "x"}"#, "the assignment asks for nothing"),
+        (r#"{"version": 1, "title": "x", "ask": {}}"#, "ask: must be an array of questions, found an object"),
+        (
+            r#"{"version": 1, "title": "x", "ask": [{"component": "scheduler"}, {"component": "scheduler"}]}"#,
+            "ask[1]: \"component.scheduler.reads\" is listed twice",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "ask": [{"round": 1, "count": "reads"}], "tolerance": {"round.2.reads": 1}}"#,
+            "tolerance[\"round.2.reads\"]",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "scenario": {"down": "etcd"}}"#,
+            "scenario.down: unknown component \"etcd\"",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "matrix": {"rows": ["kubelet"]}}"#,
+            "matrix.rows[0]: unknown row \"kubelet\"",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "matrix": {"cells": ["speed"]}}"#,
+            "matrix.cells[0]: unknown cell \"speed\"",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"steps": -1}}"#,
+            "tolerance[\"steps\"]: must not be negative",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "reveal": "yes"}"#,
+            "reveal: must be true or false",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": -1}"#,
+            "retries: must not be negative",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": 99}"#,
+            "retries: must be from 0 to 20",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps", "steps"]}"#,
+            "predict[1]: \"steps\" is listed twice",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "matrix": {"rows": ["-", "-"]}}"#,
+            "matrix.rows[1]: \"-\" is listed twice",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "matrix": {"cells": ["rd", "rd"]}}"#,
+            "matrix.cells[1]: \"rd\" is listed twice",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"bogus": 1}}"#,
+            "tolerance[\"bogus\"]: unknown item \"bogus\"",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"reads": 1}}"#,
+            "tolerance[\"reads\"]: unknown item",
+        ),
+        (
+            r#"{"version": 1, "title": "x", "matrix": {"rows": ["-"]}, "tolerance": {"matrix.scheduler.rd": 1}}"#,
+            "unknown item \"matrix.scheduler.rd\"",
+        ),
+        (r#"{"version": 1, "title": "x", "predict": ["steps"], "extra": 1}"#, "unknown field \"extra\""),
+    ];
+
     #[test]
     fn broken_assignments_name_what_is_wrong() {
-        let cases = [
-            ("{", "invalid JSON"),
-            (r#"{"title": "x", "predict": ["steps"]}"#, "missing field \"version\""),
-            (
-                r#"{"version": 2, "title": "x", "predict": ["steps"]}"#,
-                "version: version 2 is newer than this lab",
-            ),
-            (r#"{"version": 1, "predict": ["steps"]}"#, "title: an assignment needs a title"),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["stepz"]}"#,
-                "predict[0]: unknown quantity \"stepz\"",
-            ),
-            (r#"{"version": 1, "title": "x"}"#, "the assignment asks for nothing"),
-            (
-                r#"{"version": 1, "title": "x", "ask": {}}"#,
-                "ask: must be an array of questions, found an object",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "ask": [{"component": "scheduler"}, {"component": "scheduler"}]}"#,
-                "ask[1]: \"component.scheduler.reads\" is listed twice",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "ask": [{"round": 1, "count": "reads"}], "tolerance": {"round.2.reads": 1}}"#,
-                "tolerance[\"round.2.reads\"]",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "scenario": {"down": "etcd"}}"#,
-                "scenario.down: unknown component \"etcd\"",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "matrix": {"rows": ["kubelet"]}}"#,
-                "matrix.rows[0]: unknown row \"kubelet\"",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "matrix": {"cells": ["speed"]}}"#,
-                "matrix.cells[0]: unknown cell \"speed\"",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"steps": -1}}"#,
-                "tolerance[\"steps\"]: must not be negative",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "reveal": "yes"}"#,
-                "reveal: must be true or false",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": -1}"#,
-                "retries: must not be negative",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "retries": 99}"#,
-                "retries: must be from 0 to 20",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps", "steps"]}"#,
-                "predict[1]: \"steps\" is listed twice",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "matrix": {"rows": ["-", "-"]}}"#,
-                "matrix.rows[1]: \"-\" is listed twice",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "matrix": {"cells": ["rd", "rd"]}}"#,
-                "matrix.cells[1]: \"rd\" is listed twice",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"bogus": 1}}"#,
-                "tolerance[\"bogus\"]: unknown item \"bogus\"",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "predict": ["steps"], "tolerance": {"reads": 1}}"#,
-                "tolerance[\"reads\"]: unknown item",
-            ),
-            (
-                r#"{"version": 1, "title": "x", "matrix": {"rows": ["-"]}, "tolerance": {"matrix.scheduler.rd": 1}}"#,
-                "unknown item \"matrix.scheduler.rd\"",
-            ),
-            (r#"{"version": 1, "title": "x", "predict": ["steps"], "extra": 1}"#, "unknown field \"extra\""),
-        ];
-        for (text, expected) in cases {
+        for &(text, expected) in BROKEN {
             let got = parse(text).unwrap_err().to_string();
             assert!(got.contains(expected), "{text}\n  gave: {got}\n  want: {expected}");
         }

@@ -2,7 +2,8 @@
 //! removed, so a teacher need not copy the whole state to change one node.
 
 use super::json::{err, object, quoted, InputError};
-use super::scenario_json::{parse_value, MAX_ENTRIES};
+use super::limits::MAX_ENTRIES;
+use super::value_json::parse_value;
 use crate::messages::Problem;
 use crate::model::{Prefix, Value};
 use rustc_hash::FxHashMap;

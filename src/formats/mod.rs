@@ -7,6 +7,7 @@ pub mod assignment_json;
 pub mod changes_json;
 pub mod html;
 pub mod json;
+pub mod limits;
 pub mod mode_json;
 pub mod question;
 pub mod run_json;
@@ -15,5 +16,6 @@ pub mod scenario_fast;
 pub mod scenario_json;
 pub mod tables;
 pub mod timeline_json;
+pub mod value_json;
 
 pub use json::InputError;

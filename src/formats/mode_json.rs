@@ -3,8 +3,8 @@
 //! at whose start the watch history expired. Absent, a run is the lesson's list mode.
 
 use super::json::{err, kind, quoted, string, whole, InputError};
-use super::scenario_json::MAX_ROUNDS;
-use super::timeline_json::{part, MAX_EVENTS};
+use super::limits::{MAX_EVENTS, MAX_ROUNDS};
+use super::timeline_json::part;
 use crate::messages::Problem;
 use crate::model::watch::READERS;
 use crate::model::{PartSet, WatchPlan};

@@ -3,19 +3,86 @@
 //! service, and what a failure-matrix decision becomes once the parts come back. An assignment
 //! lists them under `ask`; each has a stable id that marks, reports and tolerances use.
 
-use super::assignment::Cell;
 use super::json::{err, object, only_fields, required, string, whole, InputError};
+use super::limits::{MAX_NAME, MAX_ROUNDS};
 use super::tables::{row_name, row_of_name};
 use super::timeline_json::part;
-use crate::messages::Problem;
+use crate::messages::{AssignmentMessages, Messages, Problem};
 use crate::model::{Part, PartSet, MATRIX_ORDER};
 use serde_json::Value as Json;
 
-/// Most questions one assignment may ask under `ask`.
-pub const MAX_QUESTIONS: usize = 50;
-/// Longest key or service name a question may name, in characters: a name is a label and part
-/// of an id on the page, not a text.
-pub const MAX_NAME: usize = 200;
+/// A cell of a failure-matrix row a student can predict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cell {
+    /// The scale decision.
+    Scale,
+    /// The failure decision.
+    Failure,
+    /// The new node's registration.
+    Node,
+    /// Whether reads get answers.
+    ReadsOutcome,
+    /// Copies the store believes run.
+    Believed,
+    /// Copies actually running.
+    Actual,
+    /// Items read.
+    Rd,
+    /// Writes.
+    Wr,
+}
+
+impl Cell {
+    /// Every cell, in the lesson's column order.
+    pub const ALL: [Cell; 8] = [
+        Cell::Scale,
+        Cell::Failure,
+        Cell::Node,
+        Cell::ReadsOutcome,
+        Cell::Believed,
+        Cell::Actual,
+        Cell::Rd,
+        Cell::Wr,
+    ];
+
+    /// The name used in assignment files.
+    pub fn id(self) -> &'static str {
+        match self {
+            Cell::Scale => "scale",
+            Cell::Failure => "failure",
+            Cell::Node => "node",
+            Cell::ReadsOutcome => "reads",
+            Cell::Believed => "believed",
+            Cell::Actual => "actual",
+            Cell::Rd => "rd",
+            Cell::Wr => "wr",
+        }
+    }
+
+    /// The cell an assignment file names `id`.
+    pub fn from_id(id: &str) -> Option<Cell> {
+        Cell::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// The cell's name in the language of `t` and `a`.
+    pub fn label_in(self, t: &Messages, a: &AssignmentMessages) -> &'static str {
+        match self {
+            Cell::Scale => t.col_scale,
+            Cell::Failure => t.col_failure,
+            Cell::Node => t.col_node,
+            Cell::ReadsOutcome => t.col_reads,
+            Cell::Believed => a.cell_believed,
+            Cell::Actual => a.cell_actual,
+            Cell::Rd => t.col_rd,
+            Cell::Wr => t.col_wr,
+        }
+    }
+
+    /// Whether the cell holds a verdict word rather than a number.
+    pub fn is_verdict(self) -> bool {
+        matches!(self, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome)
+    }
+}
 
 /// One question of an assignment's `ask` list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +152,7 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
     };
     if let Some(round) = obj.get("round") {
         only_fields(obj, at, &["round", "count"])?;
-        let round = whole(round, &field("round"), 0, u64::from(super::scenario_json::MAX_ROUNDS))? as u32;
+        let round = whole(round, &field("round"), 0, u64::from(MAX_ROUNDS))? as u32;
         return Ok(Question::Round { round, writes: count(["reads", "writes"])? });
     }
     if let Some(p) = obj.get("component") {

@@ -4,7 +4,9 @@
 //! the parts that do not depend on one another are read again, each on its own.
 
 use super::json::{err, join, quoted, whole, InputError};
-use super::scenario_json::{from_value, parse_initial, parse_request, parse_value, MAX_ROUNDS};
+use super::limits::MAX_ROUNDS;
+use super::scenario_json::from_value;
+use super::value_json::{parse_initial, parse_request, parse_value};
 use super::{mode_json, timeline_json};
 use crate::messages::Problem;
 use crate::model::Prefix;

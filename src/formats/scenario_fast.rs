@@ -3,8 +3,8 @@
 //! Errors here carry no useful message: the caller checks the document again, field by field.
 
 use super::json::Checked;
-use super::scenario_json::{MAX_COUNT, MAX_ENTRIES};
-use crate::model::{Copy, Health, Node, Prefix, Scenario, Service, Status, Value};
+use super::limits::{MAX_COUNT, MAX_ENTRIES};
+use crate::model::{Copy, Health, Node, Prefix, Service, Status, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 use serde::Deserialize;
@@ -14,17 +14,18 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-/// The scenario in `text`, if it is well formed; none sends the caller to the checking path.
-pub fn parse(text: &str) -> Option<Scenario> {
-    let doc: Doc = serde_json::from_str(text).ok()?;
-    // `changes` apply to the typed `initial` there.
-    super::scenario_json::with_initial(&Json::Object(doc.rest), "", doc.initial).ok()
+/// The document in `text`, if it is well formed: `initial` typed, the rest as JSON for the
+/// caller (`scenario_json`) to read. None sends the caller to the checking path.
+pub(super) fn parse(text: &str) -> Option<Doc> {
+    serde_json::from_str(text).ok()
 }
 
 /// The document: `initial` typed, every other field kept for the checking path.
-struct Doc {
-    initial: Option<Vec<(Rc<str>, Value)>>,
-    rest: Map<String, Json>,
+pub(super) struct Doc {
+    /// The starting state, when the document gives one.
+    pub(super) initial: Option<Vec<(Rc<str>, Value)>>,
+    /// Every other field.
+    pub(super) rest: Map<String, Json>,
 }
 
 impl<'de> Deserialize<'de> for Doc {

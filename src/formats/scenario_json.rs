@@ -2,28 +2,14 @@
 //! [`Scenario`], every problem named by its field. Valid documents take a typed fast path
 //! (`scenario_fast`); the rest are checked field by field here.
 
-use super::json::{
-    document, err, join, kind, object, only_fields, quoted, required, string, whole, InputError,
-};
-use super::timeline_json;
+use super::json::{document, err, join, object, only_fields, whole, InputError};
+use super::limits::{MAX_INPUT_BYTES, MAX_ROUNDS};
+use super::value_json::{parse_initial, parse_requests};
+use super::{changes_json, mode_json, scenario_fast, timeline_json};
 use crate::messages::Problem;
-use crate::model::{
-    lesson_initial, Copy, Health, Node, PartSet, Prefix, Request, Scenario, Service, Status, Value,
-    DEFAULT_MAX_ROUNDS,
-};
+use crate::model::{lesson_initial, PartSet, Scenario, Value, DEFAULT_MAX_ROUNDS};
 use serde_json::Value as Json;
 use std::rc::Rc;
-
-/// Largest `desired` or `capacity` a scenario may ask for.
-pub const MAX_COUNT: u64 = 100_000;
-/// Most entries a starting store may hold.
-pub const MAX_ENTRIES: usize = 200_000;
-/// Most requests a scenario may send.
-pub const MAX_REQUESTS: usize = 100_000;
-/// Most rounds a scenario may allow.
-pub const MAX_ROUNDS: u32 = 1000;
-/// Largest scenario text accepted, in bytes.
-pub const MAX_INPUT_BYTES: usize = 64 << 20;
 
 /// Parses a scenario document (see the README for its fields).
 pub fn parse(text: &str) -> Result<Scenario, InputError> {
@@ -35,8 +21,11 @@ pub fn parse(text: &str) -> Result<Scenario, InputError> {
     // Valid documents take the typed fast path; anything it rejects is parsed again by the
     // checking path, which names the field that is wrong (or accepts what the fast path is
     // too strict for, like `3.0` for 3).
-    if let Some(scenario) = super::scenario_fast::parse(text) {
-        return Ok(scenario);
+    // The fast path reads `initial` typed and hands over the rest, to which `changes` apply.
+    if let Some(fast) = scenario_fast::parse(text) {
+        if let Ok(scenario) = with_initial(&Json::Object(fast.rest), "", fast.initial) {
+            return Ok(scenario);
+        }
     }
     from_value(&document(text)?, "")
 }
@@ -48,11 +37,7 @@ pub fn from_value(doc: &Json, at: &str) -> Result<Scenario, InputError> {
 
 /// The same, with `initial` already read (the fast path reads it typed, and hands over the
 /// rest): `changes` still apply to it.
-pub(super) fn with_initial(
-    doc: &Json,
-    at: &str,
-    typed: Option<Vec<(Rc<str>, Value)>>,
-) -> Result<Scenario, InputError> {
+fn with_initial(doc: &Json, at: &str, typed: Option<Vec<(Rc<str>, Value)>>) -> Result<Scenario, InputError> {
     let obj = object(doc, at, |a| a.what_scenario)?;
     let fields =
         ["initial", "changes", "requests", "down", "max_rounds", "timeline", "mode", "watch_expired"];
@@ -64,7 +49,7 @@ pub(super) fn with_initial(
     };
     let initial = match obj.get("changes") {
         None => initial,
-        Some(v) => super::changes_json::apply(initial, v, &join(at, "changes"))?,
+        Some(v) => changes_json::apply(initial, v, &join(at, "changes"))?,
     };
     let requests = match obj.get("requests") {
         None => Vec::new(),
@@ -82,117 +67,14 @@ pub(super) fn with_initial(
         None => Vec::new(),
         Some(v) => timeline_json::parse(v, &join(at, "timeline"), down)?,
     };
-    let watch = super::mode_json::parse(obj.get("mode"), obj.get("watch_expired"), at)?;
+    let watch = mode_json::parse(obj.get("mode"), obj.get("watch_expired"), at)?;
     Ok(Scenario { initial, requests, down, max_rounds, timeline, watch })
-}
-
-pub(super) fn parse_initial(v: &Json, at: &str) -> Result<Vec<(Rc<str>, Value)>, InputError> {
-    let obj = object(v, at, |a| a.what_initial)?;
-    if obj.len() > MAX_ENTRIES {
-        return err(at, Problem::of(|a| a.e_too_many_entries).with("n", obj.len()).with("max", MAX_ENTRIES));
-    }
-    let mut entries = Vec::with_capacity(obj.len());
-    for (key, value) in obj {
-        let path = format!("{at}[{}]", quoted(key));
-        let Some(prefix) = Prefix::of_key(key) else {
-            return err(&path, Problem::of(|a| a.e_outside_schema));
-        };
-        entries.push((key.as_str().into(), parse_value(value, &path, prefix)?));
-    }
-    Ok(entries)
-}
-
-pub(super) fn parse_requests(v: &Json, at: &str) -> Result<Vec<Request>, InputError> {
-    let Json::Array(items) = v else {
-        return err(at, Problem::of(|a| a.e_not_requests).with_text("kind", kind(v)));
-    };
-    if items.len() > MAX_REQUESTS {
-        return err(
-            at,
-            Problem::of(|a| a.e_too_many_requests).with("n", items.len()).with("max", MAX_REQUESTS),
-        );
-    }
-    items.iter().enumerate().map(|(i, item)| parse_request(item, &format!("{at}[{i}]"))).collect()
-}
-
-/// One request. Its key may be outside the schema (the API server answers `out of schema`), but
-/// its value must still be a service, copy or node value, or null to remove the key.
-pub fn parse_request(v: &Json, at: &str) -> Result<Request, InputError> {
-    let obj = object(v, at, |a| a.what_request)?;
-    only_fields(obj, at, &["key", "value"])?;
-    let key = string(required(obj, at, "key")?, &join(at, "key"))?.to_string();
-    let value_at = join(at, "value");
-    let value = match required(obj, at, "value")? {
-        Json::Null => None,
-        value => {
-            let prefix = match Prefix::of_key(&key) {
-                Some(p) => p,
-                None => guess_prefix(value, &value_at)?,
-            };
-            Some(parse_value(value, &value_at, prefix)?)
-        }
-    };
-    Ok(Request { key, value })
-}
-
-fn guess_prefix(v: &Json, at: &str) -> Result<Prefix, InputError> {
-    let obj = object(v, at, |a| a.what_value)?;
-    if obj.contains_key("desired") {
-        Ok(Prefix::Service)
-    } else if obj.contains_key("status") {
-        Ok(Prefix::Copy)
-    } else if obj.contains_key("capacity") {
-        Ok(Prefix::Node)
-    } else {
-        err(at, Problem::of(|a| a.e_not_a_value))
-    }
-}
-
-/// A value of the kind its prefix holds.
-pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputError> {
-    let max = MAX_COUNT;
-    match prefix {
-        Prefix::Service => {
-            let obj = object(v, at, |a| a.what_service)?;
-            only_fields(obj, at, &["desired"])?;
-            let desired = whole(required(obj, at, "desired")?, &join(at, "desired"), 0, max)? as u32;
-            Ok(Value::Service(Service { desired }))
-        }
-        Prefix::Copy => {
-            let obj = object(v, at, |a| a.what_copy)?;
-            only_fields(obj, at, &["service", "node", "status"])?;
-            let service = string(required(obj, at, "service")?, &join(at, "service"))?.into();
-            let node = match required(obj, at, "node")? {
-                Json::Null => None,
-                n => Some(string(n, &join(at, "node"))?.into()),
-            };
-            let status_at = join(at, "status");
-            let status = match string(required(obj, at, "status")?, &status_at)? {
-                "pending" => Status::Pending,
-                "running" => Status::Running,
-                "dead" => Status::Dead,
-                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", s)),
-            };
-            Ok(Value::Copy(Copy { service, node, status }))
-        }
-        Prefix::Node => {
-            let obj = object(v, at, |a| a.what_node)?;
-            only_fields(obj, at, &["capacity", "health"])?;
-            let capacity = whole(required(obj, at, "capacity")?, &join(at, "capacity"), 0, max)? as u32;
-            let health_at = join(at, "health");
-            let health = match string(required(obj, at, "health")?, &health_at)? {
-                "alive" => Health::Alive,
-                "dead" => Health::Dead,
-                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", s)),
-            };
-            Ok(Value::Node(Node { capacity, health }))
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::limits::MAX_ENTRIES;
 
     fn error_of(text: &str) -> String {
         parse(text).unwrap_err().to_string()

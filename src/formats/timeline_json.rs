@@ -4,15 +4,11 @@
 //! out of round order) is refused before anything runs.
 
 use super::json::{err, kind, object, only_fields, quoted, string, whole, InputError};
-use super::scenario_json::{parse_request, MAX_ROUNDS};
+use super::limits::{MAX_EVENTS, MAX_ROUNDS};
+use super::value_json::parse_request;
 use crate::messages::Problem;
 use crate::model::{Change, Event, Part, PartSet};
 use serde_json::Value as Json;
-
-/// Most changes one timeline may hold: each part that goes down or comes back, each request and
-/// each report is one (an entry may take several parts down at once). Its entries are held to the
-/// same number.
-pub const MAX_EVENTS: usize = 1000;
 
 /// One part's name.
 pub(crate) fn part(v: &Json, at: &str) -> Result<Part, InputError> {

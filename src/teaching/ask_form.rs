@@ -5,7 +5,7 @@
 //! nothing a file could not say.
 
 use super::workbench::typed_question;
-use crate::formats::assignment::Cell;
+use crate::formats::question::Cell;
 use crate::formats::question::Question;
 use crate::formats::tables::row_name;
 use crate::formats::InputError;

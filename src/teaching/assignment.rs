@@ -1,9 +1,9 @@
 //! Assignments: a teacher's scenario, the counts students predict before running it, the
 //! tolerance allowed, and the scoring of what they typed.
 
-pub use crate::formats::assignment::{Assignment, Cell, MatrixTask, Quantity, ASSIGNMENT_VERSION};
+pub use crate::formats::assignment::{Assignment, MatrixTask, Quantity, ASSIGNMENT_VERSION};
 use crate::formats::json::visible;
-pub use crate::formats::question::Question;
+pub use crate::formats::question::{Cell, Question};
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use crate::model::{
     count_of, matrix_run, per_round, repair_row, service_counts, Limits, MatrixRow, Op, Outcome, Part,

@@ -7,7 +7,7 @@
 
 use super::assignment::Assignment;
 use super::report::Report;
-use super::review::{read_report, review};
+use super::review::{read_report, review, Review, ReviewedAttempt};
 use super::same_report::same_report;
 use crate::formats::assignment_json;
 use crate::messages::{fill, AssignmentMessages, Messages, TeachMessages};
@@ -104,26 +104,16 @@ pub fn class_review(
         duplicates: Vec::new(),
         skipped: Vec::new(),
     };
+    // Each tally's wrong answers as typed, with how many typed each.
     let mut wrong: Vec<BTreeMap<String, usize>> = Vec::new();
     // The reports counted so far, by file, to find a report given again.
     let mut reports: Vec<(String, Report)> = Vec::new();
     let ours = in_one_order(assignment);
     for (name, text) in files {
-        let report = match read_report(text) {
-            Ok(r) => r,
-            Err(e) => {
-                out.skipped.push((name.clone(), Skip::Unreadable(e.text(a))));
-                continue;
-            }
-        };
-        if assignment_json::parse(&report.assignment).ok().map(|a| in_one_order(&a)).as_ref() != Some(&ours) {
-            out.skipped.push((name.clone(), Skip::OtherAssignment(report.title.clone())));
-            continue;
-        }
-        let r = match review(&report, limits, t) {
-            Ok(r) => r,
-            Err(e) => {
-                out.skipped.push((name.clone(), Skip::Unreadable(e.text(a))));
+        let (report, r) = match reviewed(text, &ours, limits, t, a) {
+            Ok(both) => both,
+            Err(skip) => {
+                out.skipped.push((name.clone(), skip));
                 continue;
             }
         };
@@ -135,47 +125,78 @@ pub fn class_review(
             continue;
         }
         reports.push((name.clone(), report));
-        if out.tallies.is_empty() {
-            out.tallies = r
-                .last
-                .lines
-                .iter()
-                .map(|l| Tally {
-                    id: l.marked.item.id.clone(),
-                    label: l.marked.item.label.clone(),
-                    answer: l.marked.item.answer.to_string(),
-                    right: 0,
-                    of: 0,
-                    wrong: Vec::new(),
-                })
-                .collect();
-            wrong = vec![BTreeMap::new(); out.tallies.len()];
-        }
-        for line in &r.last.lines {
-            let Some(at) = out.tallies.iter().position(|t| t.id == line.marked.item.id) else { continue };
-            let (tally, wrong) = (&mut out.tallies[at], &mut wrong[at]);
-            tally.of += 1;
-            if line.marked.correct {
-                tally.right += 1;
-            } else {
-                *wrong.entry(line.marked.typed.trim().to_string()).or_insert(0) += 1;
-            }
-        }
+        tally(&mut out.tallies, &mut wrong, &r.last);
         out.counted.push(name.clone());
     }
-    // The first report counted gave the items; they are listed in the teacher's order.
-    if let Ok(items) = assignment.answer_key_within(limits) {
-        let mut both: Vec<(Tally, BTreeMap<String, usize>)> = out.tallies.drain(..).zip(wrong).collect();
-        both.sort_by_key(|(t, _)| items.iter().position(|i| i.id == t.id));
-        (out.tallies, wrong) = both.into_iter().unzip();
+    in_teachers_order(assignment, limits, &mut out.tallies, wrong);
+    out
+}
+
+/// The report in `text` and its review, or why it is left out: unreadable, or a report of
+/// another assignment than `ours` (in one order).
+fn reviewed(
+    text: &str,
+    ours: &Assignment,
+    limits: Limits,
+    t: &Messages,
+    a: &AssignmentMessages,
+) -> Result<(Report, Review), Skip> {
+    let report = read_report(text).map_err(|e| Skip::Unreadable(e.text(a)))?;
+    if assignment_json::parse(&report.assignment).ok().map(|a| in_one_order(&a)).as_ref() != Some(ours) {
+        return Err(Skip::OtherAssignment(report.title.clone()));
     }
-    for (tally, wrong) in out.tallies.iter_mut().zip(wrong) {
+    let r = review(&report, limits, t).map_err(|e| Skip::Unreadable(e.text(a)))?;
+    Ok((report, r))
+}
+
+/// Counts one report's marked lines: the first report counted gives the tallies' items.
+fn tally(tallies: &mut Vec<Tally>, wrong: &mut Vec<BTreeMap<String, usize>>, last: &ReviewedAttempt) {
+    if tallies.is_empty() {
+        *tallies = last
+            .lines
+            .iter()
+            .map(|l| Tally {
+                id: l.marked.item.id.clone(),
+                label: l.marked.item.label.clone(),
+                answer: l.marked.item.answer.to_string(),
+                right: 0,
+                of: 0,
+                wrong: Vec::new(),
+            })
+            .collect();
+        *wrong = vec![BTreeMap::new(); tallies.len()];
+    }
+    for line in &last.lines {
+        let Some(at) = tallies.iter().position(|t| t.id == line.marked.item.id) else { continue };
+        let (tally, wrong) = (&mut tallies[at], &mut wrong[at]);
+        tally.of += 1;
+        if line.marked.correct {
+            tally.right += 1;
+        } else {
+            *wrong.entry(line.marked.typed.trim().to_string()).or_insert(0) += 1;
+        }
+    }
+}
+
+/// The tallies in the teacher's order (the answer key's), each with its [`MOST_WRONG`] most
+/// common wrong answers.
+fn in_teachers_order(
+    assignment: &Assignment,
+    limits: Limits,
+    tallies: &mut Vec<Tally>,
+    mut wrong: Vec<BTreeMap<String, usize>>,
+) {
+    if let Ok(items) = assignment.answer_key_within(limits) {
+        let mut both: Vec<(Tally, BTreeMap<String, usize>)> = tallies.drain(..).zip(wrong).collect();
+        both.sort_by_key(|(t, _)| items.iter().position(|i| i.id == t.id));
+        (*tallies, wrong) = both.into_iter().unzip();
+    }
+    for (tally, wrong) in tallies.iter_mut().zip(wrong) {
         let mut all: Vec<(String, usize)> = wrong.into_iter().collect();
         all.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
         all.truncate(MOST_WRONG);
         tally.wrong = all;
     }
-    out
 }
 
 /// What a duplicate says: `name` is the same report as `first`, counted once.

@@ -214,7 +214,7 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &Teach
         }
     }
     if !draft.retries.trim().is_empty() {
-        let most = u64::from(assignment_json::MAX_RETRIES);
+        let most = u64::from(crate::formats::limits::MAX_RETRIES);
         if let Err(e) = whole(&typed_number(&draft.retries), "retries", 0, most) {
             note(e, &mut notes);
         }

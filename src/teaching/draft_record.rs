@@ -4,8 +4,9 @@
 //! "abc" or a title not yet given is kept as it stands, where the file's reader would refuse it.
 
 use super::workbench::{question_json, Draft};
-use crate::formats::assignment::{Cell, Quantity};
+use crate::formats::assignment::Quantity;
 use crate::formats::question::parse_question;
+use crate::formats::question::Cell;
 use crate::formats::tables::{row_name, row_of_name};
 use serde_json::{json, Value as Json};
 

@@ -1,7 +1,7 @@
 //! What the CLI reads: a file or standard input, at most [`MAX_INPUT_BYTES`], as UTF-8 text.
 
 use crate::Failure;
-use cplab::formats::scenario_json::MAX_INPUT_BYTES;
+use cplab::formats::limits::MAX_INPUT_BYTES;
 use std::io::{self, Read};
 
 /// Standard input as text.

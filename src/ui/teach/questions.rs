@@ -4,7 +4,8 @@
 
 use super::fields::{TextField, Tick};
 use super::{has_error, Bench, Notes};
-use crate::formats::assignment::{Cell, Quantity};
+use crate::formats::assignment::Quantity;
+use crate::formats::question::Cell;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::model::MATRIX_ORDER;
 use crate::teaching::assignment::ItemKind;
