@@ -61,6 +61,13 @@ impl std::error::Error for LineError {}
 
 /// Reads one line (without its newline) as an audit event.
 pub fn parse_line(line: &str) -> Result<AuditEvent, LineErrorKind> {
+    if !line.trim_start().starts_with('{') {
+        // serde would try a JSON array as the event's fields in order: say what it is instead.
+        return match serde_json::from_str::<serde::de::IgnoredAny>(line) {
+            Ok(_) => Err(LineErrorKind::NotAnEvent("JSON, but not an object".to_string())),
+            Err(e) => Err(json_error(&e)),
+        };
+    }
     let event: AuditEvent = serde_json::from_str(line).map_err(|e| json_error(&e))?;
     if event.kind != "Event" {
         return Err(LineErrorKind::WrongKind(event.kind));
@@ -121,6 +128,8 @@ mod tests {
     fn names_what_is_wrong() {
         assert_eq!(parse_line(&GOOD[..40]), Err(LineErrorKind::Truncated));
         assert_eq!(parse_line("hello"), Err(LineErrorKind::NotJson { column: 1 }));
+        assert_eq!(parse_line("[1,2,3]"), Err(LineErrorKind::NotAnEvent("JSON, but not an object".into())));
+        assert_eq!(parse_line("[1,2"), Err(LineErrorKind::Truncated));
         let stage = parse_line(&GOOD.replace("ResponseComplete", "ResponseAborted"));
         assert!(
             matches!(&stage, Err(LineErrorKind::NotAnEvent(m)) if m.starts_with("unknown variant `ResponseAborted`")),

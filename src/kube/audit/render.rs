@@ -30,6 +30,7 @@ fn code(row: &RequestRow) -> String {
         (Stage::Panic, Some(c)) => format!("panic {c}"),
         (Stage::Panic, None) => "panic".to_string(),
         (_, Some(c)) => c.to_string(),
+        (Stage::RequestReceived, None) => "pending".to_string(),
         (_, None) => "-".to_string(),
     }
 }
@@ -57,6 +58,15 @@ fn cells(row: &RequestRow, start: i64) -> [String; 9] {
         tally(row.writes),
         watch(row, start),
     ]
+}
+
+/// `1 request`, `2 requests`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 fn writes_of<'a>(rows: impl Iterator<Item = &'a RequestRow>) -> u64 {
@@ -91,8 +101,12 @@ pub fn render(trace: &AuditTrace) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "audit log: {} lines, {} events ({} duplicate stages), {} requests, {} lines not loaded",
-        p.lines, p.events, p.duplicates, p.requests, p.problems
+        "audit log: {}, {} ({}), {}, {} not loaded",
+        count(p.lines as usize, "line"),
+        count(p.events as usize, "event"),
+        count(p.duplicates as usize, "duplicate stage"),
+        count(p.requests as usize, "request"),
+        count(p.problems as usize, "line"),
     );
     out.push_str(
         "ms: after the first request; ~name: taken from later requests; ?: from the user agent only\n",
@@ -101,7 +115,11 @@ pub fn render(trace: &AuditTrace) -> String {
     {
         let writes = writes_of(part.iter().map(|(r, _)| *r));
         let failed = part.iter().filter(|(r, _)| r.failed()).count();
-        let _ = writeln!(out, "\n{title}: {} requests, {writes} writes to etcd, {failed} failed", part.len());
+        let (requests, writes) = (count(part.len(), "request"), count(writes as usize, "write"));
+        let _ = writeln!(out, "\n{title}: {requests}, {writes} to etcd, {failed} failed");
+        if part.is_empty() {
+            continue;
+        }
         let mut lines: Vec<&[String; 9]> = vec![&header];
         lines.extend(part.iter().map(|(_, c)| *c));
         table(&mut out, &lines, &widths);
