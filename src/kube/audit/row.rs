@@ -196,22 +196,29 @@ fn success(code: Option<i32>) -> Option<bool> {
     code.map(|c| (200..300).contains(&c))
 }
 
-/// Items read, only where the response body holds them: a List's `items`, or the one object a
-/// successful get returns. A watch's pushed objects never appear in the log (audit is per
-/// request), so a watch is never counted.
+/// Items read, only where the response body holds them: a List's `items`, a Table's `rows`
+/// (kubectl asks for `as=Table`: `staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/types.go`,
+/// `Table`), or the one object a successful get returns. A watch's pushed objects never appear
+/// in the log (audit is per request), so a watch is never counted.
 fn items(verb: &str, op: Op, code: Option<i32>, response: Option<&Value>) -> Tally {
     if op != Op::Read {
         return Tally::NotApplicable;
     }
     match response {
         _ if verb == "watch" => Tally::NotRecorded,
-        Some(r) => match r.get("items").and_then(Value::as_array) {
+        Some(r) => match listed(r) {
             Some(list) => Tally::Counted(list.len() as u64),
             None if verb == "get" && success(code) == Some(true) => Tally::Counted(1),
             None => Tally::NotRecorded,
         },
         None => Tally::NotRecorded,
     }
+}
+
+/// The objects a List (`items`) or a Table (`rows`) holds.
+fn listed(response: &Value) -> Option<&Vec<Value>> {
+    let key = if response.get("kind").and_then(Value::as_str) == Some("Table") { "rows" } else { "items" };
+    response.get(key).and_then(Value::as_array)
 }
 
 /// Writes to etcd: a successful create, update, patch or delete stores once (a binding's create
@@ -234,11 +241,11 @@ fn writes(event: &AuditEvent, op: Op, code: Option<i32>) -> Tally {
         None => Tally::NotRecorded,
         Some(false) => Tally::Counted(0),
         Some(true) if dry_run => Tally::Counted(0),
-        Some(true) if event.verb == "deletecollection" => {
-            let listed =
-                event.response_object.as_ref().and_then(|r| r.get("items")).and_then(Value::as_array);
-            listed.map_or(Tally::NotRecorded, |l| Tally::Counted(l.len() as u64))
-        }
+        Some(true) if event.verb == "deletecollection" => event
+            .response_object
+            .as_ref()
+            .and_then(listed)
+            .map_or(Tally::NotRecorded, |l| Tally::Counted(l.len() as u64)),
         Some(true) => Tally::Counted(1),
     }
 }
