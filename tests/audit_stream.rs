@@ -138,6 +138,8 @@ fn a_ten_megabyte_log_streams_chunk_by_chunk_to_its_rows() {
         assert_eq!(progress.bytes, last + chunk.len() as u64, "progress counts every byte");
         last = progress.bytes;
     }
+    // Progress counts the requests as they come, before the end.
+    assert_eq!(reader.progress().requests, (copies * 33) as u64);
     let began = Instant::now();
     let trace = reader.finish();
     let finish = began.elapsed();

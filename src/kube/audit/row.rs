@@ -266,3 +266,48 @@ fn body(object: Option<&Value>, target: &ObjectReference, show_secrets: bool) ->
         Some(v) => Body::Json(v.to_string()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kube::audit::parse_line;
+
+    #[test]
+    fn each_verb_has_its_op() {
+        let ops = [
+            "get",
+            "list",
+            "watch",
+            "create",
+            "update",
+            "patch",
+            "delete",
+            "deletecollection",
+            "post",
+            "proxy",
+        ]
+        .map(Op::of);
+        use Op::{Other, Read, Remove, Write};
+        assert_eq!(ops, [Read, Read, Read, Write, Write, Write, Remove, Remove, Other, Other]);
+    }
+
+    #[test]
+    fn a_key_names_resource_name_and_subresource() {
+        let line = r#"{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a","stage":"ResponseComplete","requestURI":"/api/v1/namespaces/d/pods/web-1/binding","verb":"create","user":{"username":"system:kube-scheduler"},"objectRef":{"resource":"pods","namespace":"d","name":"web-1","subresource":"binding"},"responseStatus":{"code":201},"requestReceivedTimestamp":"2026-12-01T20:00:00.000000Z"}"#;
+        let row = RequestRow::of_event(&parse_line(line).expect("an event"), 1, false);
+        assert_eq!(
+            (row.key(), row.writes, row.component),
+            ("pods/web-1/binding".to_string(), Tally::Counted(1), Component::Scheduler)
+        );
+        let healthz = line
+            .replace(
+                r#""objectRef":{"resource":"pods","namespace":"d","name":"web-1","subresource":"binding"},"#,
+                "",
+            )
+            .replace("/api/v1/namespaces/d/pods/web-1/binding", "/healthz?verbose");
+        assert_eq!(
+            RequestRow::of_event(&parse_line(&healthz).expect("an event"), 1, false).key(),
+            "/healthz"
+        );
+    }
+}

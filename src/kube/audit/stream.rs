@@ -170,7 +170,6 @@ impl AuditReader {
         if self.stopped.is_none() && (!self.pending.is_empty() || self.skipping) {
             self.end_line(&[]);
         }
-        self.progress.requests = self.collector.len() as u64;
         AuditTrace {
             rows: self.collector.finish(),
             problems: self.problems,
@@ -226,8 +225,10 @@ impl AuditReader {
         match event {
             Ok(event) => {
                 self.progress.events += 1;
-                if self.collector.add(&event, self.progress.lines + 1) == Added::Duplicate {
-                    self.progress.duplicates += 1;
+                match self.collector.add(&event, self.progress.lines + 1) {
+                    Added::Duplicate => self.progress.duplicates += 1,
+                    Added::NewRequest => self.progress.requests += 1,
+                    Added::Stage => {}
                 }
             }
             Err(kind) => self.problem(kind),
