@@ -6,7 +6,8 @@
 //! - [`messages`]: every text, one table per language; renders the model's data as words.
 //! - [`formats`]: JSON in and out, and the CLI's tables.
 //! - [`teaching`]: assignments, reports, share links, embedding.
-//! - [`kube`]: the real control plane on a millisecond clock (beyond the lesson); imports nothing.
+//! - [`kube`]: the real control plane on a millisecond clock (beyond the lesson), and a real
+//!   cluster's audit log read and written; imports nothing.
 //! - `ui` (browser only): the lab, which plays back what the model recorded.
 
 pub mod formats;

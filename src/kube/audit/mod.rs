@@ -1,0 +1,39 @@
+//! A real cluster's audit log, read into the requests a student can follow, and written back.
+//!
+//! kube-apiserver's log backend writes one JSON event per line and per stage of each request
+//! (`audit.k8s.io/v1`, types in kubernetes/kubernetes
+//! `staging/src/k8s.io/apiserver/pkg/apis/audit/v1/types.go`). This module, pure and importing
+//! nothing else of the crate:
+//! - reads the events ([`AuditEvent`], [`parse_line`]), naming each line that is not one;
+//! - gathers them into one [`RequestRow`] per request ([`Collector`]), each stage counted once,
+//!   with its component ([`Component`], from the authenticated user), op, key, items read,
+//!   code and writes to etcd, and leases and events marked as background;
+//! - reads a large log as a stream of chunks with progress and stated limits ([`AuditReader`]);
+//! - renders the trace as text ([`render`]) and writes events back as a log ([`write_log`]).
+//!
+//! docs/audit.md explains the mapping and its sources.
+
+mod collect;
+mod event;
+mod identity;
+mod line;
+mod names;
+mod render;
+mod row;
+mod stream;
+mod time;
+mod write;
+
+pub use collect::{rows_of_events, Added, Collector};
+pub use event::{
+    AuditEvent, Level, ObjectReference, Stage, Status, UserInfo, API_VERSION_V1, API_VERSION_V1BETA1,
+};
+pub use identity::{Component, Controller, CONTROLLERS};
+pub use line::{parse_events, parse_line, LineError, LineErrorKind};
+pub use render::render;
+pub use row::{Background, Body, NameSource, Op, RequestRow, Tally, WatchSpan};
+pub use stream::{
+    read_log, AuditReader, AuditTrace, Limits, Progress, ReadError, ReadOptions, CHUNK_BYTES, LIMITS,
+};
+pub use time::{MicroTime, TimeError};
+pub use write::{at_level, write_log, WriteError, WriteOptions};
