@@ -88,6 +88,11 @@ pub fn blast_row(run: &Run) -> BlastRow {
     row
 }
 
+/// `n pods`, `1 pod`.
+fn pods(n: usize) -> String {
+    format!("{n} pod{}", if n == 1 { "" } else { "s" })
+}
+
 /// The row in words, from its numbers.
 fn radius(row: &BlastRow, faulted: bool) -> String {
     let mut said: Vec<String> = Vec::new();
@@ -104,14 +109,15 @@ fn radius(row: &BlastRow, faulted: bool) -> String {
         said.push("the Deployment is stored, nothing acts on it".into());
     }
     if row.pods > row.bound {
-        said.push(format!("{} pods wait Pending, unscheduled", row.pods - row.bound));
+        said.push(format!("{} wait Pending, unscheduled", pods(row.pods - row.bound)));
     }
     if row.bound > row.reported_running {
-        said.push(format!("{} bound pods never reported Running", row.bound - row.reported_running));
+        said.push(format!("{} bound, never reported Running", pods(row.bound - row.reported_running)));
     }
     if row.running > 0 {
         let all = row.running == row.reported_running && row.pods == row.running;
-        said.push(if faulted || !all { format!("{} pods run", row.running) } else { format!("healthy: {} pods run and serve", row.running) });
+        let running = pods(row.running);
+        said.push(if faulted || !all { format!("{running} run") } else { format!("healthy: {running} run and serve") });
     }
     if said.is_empty() {
         said.push("nothing runs".into());

@@ -6,8 +6,107 @@
 //! items.
 
 use super::objects::{Object, Resource};
-use super::sim::{Actor, Count, Sim, Work};
 use super::scenario::Part;
+use super::sim::{Count, Sim, Work};
+use std::collections::BTreeMap;
+
+/// A part that watches through informers and acts on what it sees.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Actor {
+    /// kube-controller-manager's deployment controller.
+    Deployment,
+    /// kube-controller-manager's replicaset controller.
+    ReplicaSet,
+    /// kube-controller-manager's endpointslice controller.
+    EndpointSlice,
+    /// kube-scheduler.
+    Scheduler,
+    /// The kubelet of a node.
+    Kubelet(String),
+    /// kube-proxy of a node.
+    Proxy(String),
+}
+
+impl Actor {
+    /// Its name in the trace.
+    pub fn name(&self) -> String {
+        match self {
+            Actor::Deployment => "kube-controller-manager/deployment".to_string(),
+            Actor::ReplicaSet => "kube-controller-manager/replicaset".to_string(),
+            Actor::EndpointSlice => "kube-controller-manager/endpointslice".to_string(),
+            Actor::Scheduler => "kube-scheduler".to_string(),
+            Actor::Kubelet(n) => format!("kubelet/{n}"),
+            Actor::Proxy(n) => format!("kube-proxy/{n}"),
+        }
+    }
+
+    /// The part whose being down stops it.
+    pub fn part(&self) -> Part {
+        match self {
+            Actor::Deployment | Actor::ReplicaSet | Actor::EndpointSlice => Part::KubeControllerManager,
+            Actor::Scheduler => Part::KubeScheduler,
+            Actor::Kubelet(n) => Part::Kubelet(n.clone()),
+            Actor::Proxy(n) => Part::KubeProxy(n.clone()),
+        }
+    }
+
+    /// The user kube-apiserver authenticates it as: kube-controller-manager with
+    /// `--use-service-account-credentials` (as kubeadm runs it) acts as one service account per
+    /// controller; the kubelet as `system:node:<node>`; kube-proxy with its service account.
+    pub fn user(&self) -> String {
+        match self {
+            Actor::Deployment => "system:serviceaccount:kube-system:deployment-controller".to_string(),
+            Actor::ReplicaSet => "system:serviceaccount:kube-system:replicaset-controller".to_string(),
+            Actor::EndpointSlice => "system:serviceaccount:kube-system:endpointslice-controller".to_string(),
+            Actor::Scheduler => "system:kube-scheduler".to_string(),
+            Actor::Kubelet(n) => format!("system:node:{n}"),
+            Actor::Proxy(_) => "system:serviceaccount:kube-system:kube-proxy".to_string(),
+        }
+    }
+
+    /// What it watches: resource, and the node a field selector keeps (`spec.nodeName` for
+    /// pods, `metadata.name` for nodes).
+    pub fn informers(&self) -> Vec<(Resource, Option<String>)> {
+        use Resource::*;
+        match self {
+            Actor::Deployment => vec![(Deployments, None), (ReplicaSets, None), (Pods, None)],
+            Actor::ReplicaSet => vec![(ReplicaSets, None), (Pods, None)],
+            Actor::EndpointSlice => vec![(Services, None), (Pods, None), (EndpointSlices, None), (Nodes, None)],
+            Actor::Scheduler => vec![(Pods, None), (Nodes, None)],
+            Actor::Kubelet(n) => vec![(Pods, Some(n.clone())), (Nodes, Some(n.clone())), (Services, None)],
+            Actor::Proxy(n) => vec![(Services, None), (EndpointSlices, None), (Nodes, Some(n.clone()))],
+        }
+    }
+}
+
+/// One informer: a LIST then a WATCH of one resource, and the cache it keeps.
+#[derive(Clone, Debug)]
+pub struct Informer {
+    /// Whose it is.
+    pub actor: Actor,
+    /// What it watches.
+    pub resource: Resource,
+    /// The node its field selector keeps, if any.
+    pub node: Option<String>,
+    /// The revision it has seen up to.
+    pub seen: u64,
+    /// Whether its watch is open.
+    pub watching: bool,
+    /// Its local store, by key.
+    pub cache: BTreeMap<String, Object>,
+}
+
+impl Informer {
+    /// Whether an object passes its field selector.
+    pub fn keeps(&self, object: &Object) -> bool {
+        match (&self.node, object) {
+            (None, _) => true,
+            (Some(n), Object::Pod(p)) => p.node_name.as_deref() == Some(n),
+            (Some(n), other) => &other.meta().name == n,
+        }
+    }
+}
+
 
 impl Sim {
     /// An actor starts: each informer LISTs, then WATCHes; the handler sees every listed object.
