@@ -129,3 +129,18 @@ fn parts_back_finish_the_job() {
         assert_eq!((r.running, r.reported_running, r.ready_endpoints), (expected, expected, expected), "{part}: {r:?}");
     }
 }
+
+#[test]
+fn a_pod_that_fits_nowhere_fails_scheduling_and_waits() {
+    // 7 pods asking 1 CPU each on three nodes of 2 CPUs: six fit, the seventh waits.
+    let text = DEPLOY.replace("replicas: 3", "replicas: 7").replace("resources: {}", "resources:\n          requests:\n            cpu: \"1\"");
+    let run = simulate(&Scenario::for_file("deploy.yaml", &text)).expect("runs");
+    let failed: Vec<_> = events_table(&run).lines().filter(|l| l.contains("FailedScheduling")).map(String::from).collect();
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].ends_with(
+        "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."
+    ));
+    assert!(failed[0].starts_with("4s          Warning   FailedScheduling"), "{}", failed[0]);
+    let r = blast_row(&run);
+    assert_eq!((r.pods, r.bound, r.running), (7, 6, 6));
+}

@@ -132,20 +132,36 @@ pub fn documents(text: &str) -> Vec<(usize, String)> {
     docs
 }
 
-/// serde_norway's error, placed in the file.
+/// serde_norway's error, placed in the file: its own position dropped from the message (the
+/// error carries it), any other position it quotes moved from the document to the file.
 fn yaml_error(err: &serde_norway::Error, first_line: usize) -> ManifestError {
     let text = err.to_string();
-    match err.location() {
+    let (line, column, message) = match err.location() {
         Some(at) => {
             let mark = format!(" at line {} column {}", at.line(), at.column());
-            ManifestError::Yaml {
-                line: first_line + at.line() - 1,
-                column: at.column(),
-                message: text.replacen(&mark, "", 1),
-            }
+            (first_line + at.line() - 1, at.column(), text.replacen(&mark, "", 1))
         }
-        None => ManifestError::Yaml { line: first_line, column: 1, message: text },
+        None => (first_line, 1, text),
+    };
+    ManifestError::Yaml { line, column, message: shift_lines(&message, first_line - 1) }
+}
+
+/// `... at line N column M ...` with N moved by `offset` lines.
+fn shift_lines(message: &str, offset: usize) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(" at line ") {
+        let (head, tail) = rest.split_at(at + " at line ".len());
+        out.push_str(head);
+        let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+        match digits.parse::<usize>() {
+            Ok(n) => out.push_str(&(n + offset).to_string()),
+            Err(_) => out.push_str(&digits),
+        }
+        rest = &tail[digits.len()..];
     }
+    out.push_str(rest);
+    out
 }
 
 /// Every object of a manifest file, in order, or kubectl's refusal.

@@ -50,8 +50,9 @@ impl Sim {
         }
     }
 
-    /// Pods on each node in the scheduler's view: bound pods in its cache plus pods assumed.
-    fn node_usage(&self, node: &str) -> (u64, u64, u32) {
+    /// What a node's pods request in the scheduler's view (bound pods in its cache plus pods
+    /// assumed): (cpu, memory) as given, for the filter; as counted, for the score; how many.
+    fn node_usage(&self, node: &str) -> ((u64, u64), (u64, u64), u32) {
         let bound = self.cache(&Actor::Scheduler, Resource::Pods).filter_map(|o| match o {
             Object::Pod(p) if p.node_name.as_deref() == Some(node) => Some(p),
             _ => None,
@@ -62,9 +63,10 @@ impl Sim {
                 _ => None,
             }
         });
-        bound.chain(assumed).fold((0, 0, 0), |(c, m, n), p| {
-            let (pc, pm) = requests(p, true);
-            (c + pc, m + pm, n + 1)
+        bound.chain(assumed).fold(((0, 0), (0, 0), 0), |(given, counted, n), p| {
+            let (gc, gm) = requests(p, false);
+            let (cc, cm) = requests(p, true);
+            ((given.0 + gc, given.1 + gm), (counted.0 + cc, counted.1 + cm), n + 1)
         })
     }
 
@@ -91,7 +93,7 @@ impl Sim {
         let mut failures: Vec<&'static str> = Vec::new();
         let mut scored: Vec<(u64, String)> = Vec::new();
         for node in &nodes {
-            let (cpu, mem, count) = self.node_usage(&node.meta.name);
+            let ((cpu, mem), (score_used_cpu, score_used_mem), count) = self.node_usage(&node.meta.name);
             let why = if count + 1 > node.pods {
                 Some("Too many pods")
             } else if cpu + want_cpu > node.cpu_milli {
@@ -105,7 +107,8 @@ impl Sim {
                 Some(reason) => failures.push(reason),
                 None => {
                     let least = |used: u64, cap: u64| (cap.saturating_sub(used) * MAX_NODE_SCORE).checked_div(cap).unwrap_or(0);
-                    let score = (least(cpu + score_cpu, node.cpu_milli) + least(mem + score_mem, node.memory_bytes)) / 2;
+                    let cpu_score = least(score_used_cpu + score_cpu, node.cpu_milli);
+                    let score = (cpu_score + least(score_used_mem + score_mem, node.memory_bytes)) / 2;
                     scored.push((score, node.meta.name.clone()));
                 }
             }
