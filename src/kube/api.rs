@@ -125,7 +125,9 @@ impl Sim {
             self.record(who.to_string(), verb, path, Count::Nothing, stage, note, Some(request));
             return Err(Fail::Exists);
         }
-        self.allocate(&mut object, verb);
+        if sub.is_none() {
+            self.allocate(&mut object, verb);
+        }
         let resource = object.resource();
         let client_stage = if who == "kubectl" { 1 } else { stage };
         self.record(who.to_string(), verb, path, Count::Nothing, client_stage, String::new(), Some(request));

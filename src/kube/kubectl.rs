@@ -56,8 +56,8 @@ fn patched(old: &Object, new: &Object) -> Object {
 }
 
 impl Sim {
-    fn print(&mut self, at_ms: u64, text: String, error: bool) {
-        self.kubectl.push(KubectlLine { at_ms, text, error });
+    fn print(&mut self, apply: usize, at_ms: u64, text: String, error: bool) {
+        self.kubectl.push(KubectlLine { apply, at_ms, text, error });
     }
 
     /// `kubectl apply -f FILE` starts.
@@ -67,10 +67,10 @@ impl Sim {
         self.record("kubectl".into(), "apply", file.clone(), Count::Nothing, 1, format!("kubectl apply -f {file}"), None);
         let manifests = match job.manifests {
             Ok(m) => m,
-            Err(text) => return self.print(self.now, text, true),
+            Err(text) => return self.print(i, self.now, text, true),
         };
         if manifests.is_empty() {
-            return self.print(self.now, "error: no objects passed to apply".into(), true);
+            return self.print(i, self.now, "error: no objects passed to apply".into(), true);
         }
         let mut next = self.now;
         if job.validate {
@@ -81,7 +81,7 @@ impl Sim {
                 let text = format!(
                     "error: error validating \"{file}\": error validating data: failed to download openapi: Get \"https://{SERVER}/openapi/v2?timeout=32s\": dial tcp {SERVER}: connect: connection refused; if you choose to ignore these errors, turn validation off with --validate=false"
                 );
-                return self.print(self.now, text, true);
+                return self.print(i, self.now, text, true);
             }
             next += self.assume.api_rtt_ms;
         }
@@ -97,7 +97,7 @@ impl Sim {
         if !self.is_up(&Part::KubeApiserver) {
             self.record("kubectl".into(), "get", key, Count::Nothing, 1, "connection refused".into(), None);
             let text = format!("The connection to the server {SERVER} was refused - did you specify the right host or port?");
-            return self.print(self.now, text, true);
+            return self.print(apply, self.now, text, true);
         }
         let mut request = self.read_request(KUBECTL_USER, "get", object.resource(), &object.meta().name);
         if !self.is_up(&Part::Etcd) && self.assume.get_when_etcd_down == "timeout" {
@@ -107,7 +107,7 @@ impl Sim {
                 "Error from server: error when retrieving current configuration of:\n{}\nName: \"{}\", Namespace: \"{}\"\nfrom server for: \"{file}\": etcdserver: request timed out",
                 resource_line(object.resource()), object.meta().name, object.meta().namespace
             );
-            self.print(self.now + ETCD_REQUEST_TIMEOUT_MS, text, true);
+            self.print(apply, self.now + ETCD_REQUEST_TIMEOUT_MS, text, true);
             return self.at(self.now + ETCD_REQUEST_TIMEOUT_MS, Work::KubectlObject { apply, doc: doc + 1 });
         }
         let existing = self.ledger.get(&key).cloned();
@@ -118,7 +118,7 @@ impl Sim {
         let (verb, sent, done) = match &existing {
             None => ("create", object.clone(), "created"),
             Some(old) if same_spec(old, &object) => {
-                self.print(self.now + rtt, format!("{} unchanged", kubectl_name(&object)), false);
+                self.print(apply, self.now + rtt, format!("{} unchanged", kubectl_name(&object)), false);
                 return self.at(self.now + rtt, Work::KubectlObject { apply, doc: doc + 1 });
             }
             Some(old) => ("patch", patched(old, &object), "configured"),
@@ -139,8 +139,8 @@ impl Sim {
             Err(Fail::Refused) => (0, Err(format!("The connection to the server {SERVER} was refused - did you specify the right host or port?"))),
         };
         match line {
-            Ok(text) => self.print(self.now + wait, text, false),
-            Err(text) => self.print(self.now + wait, text, true),
+            Ok(text) => self.print(apply, self.now + wait, text, false),
+            Err(text) => self.print(apply, self.now + wait, text, true),
         }
         self.at(self.now + wait, Work::KubectlObject { apply, doc: doc + 1 });
     }

@@ -3,7 +3,7 @@
 //! exits).
 
 use super::blast::{blast_row, blast_table, BlastRow};
-use super::render::{events_table, kubectl_errors, kubectl_output, pods_table, trace_table};
+use super::render::{events_table, kubectl_errors, pods_table, trace_table};
 use super::run::Run;
 use serde::Serialize;
 
@@ -59,10 +59,12 @@ struct Everything<'a> {
 /// (kubectl's own lines), then the table asked for.
 fn transcript(run: &Run, files: &[String], command: &str, table: String) -> String {
     let mut out = String::new();
-    for file in files {
+    for (i, file) in files.iter().enumerate() {
         out.push_str(&format!("$ kubectl apply -f {file}\n"));
+        for line in run.kubectl.iter().filter(|l| l.apply == i && !l.error) {
+            out.push_str(&format!("{}\n", line.text));
+        }
     }
-    out.push_str(&kubectl_output(run));
     out.push_str(&format!("\n$ {command}\n{table}"));
     out
 }

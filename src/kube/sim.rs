@@ -88,6 +88,8 @@ pub enum Work {
 /// One line kubectl printed, when.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct KubectlLine {
+    /// Which of the scenario's `kubectl apply` printed it.
+    pub apply: usize,
     /// When it printed it (ms).
     pub at_ms: u64,
     /// The line (or lines).
