@@ -42,21 +42,37 @@ fn each_output_is_the_run_rendered() {
 #[test]
 fn a_failed_request_fails_as_kubectl_does_with_exit_1() {
     let deploy = fixture("deploy.yaml");
-    let (_, err, code) = texts(&cplab(&["kube", "apply", &deploy, "--down", "kube-apiserver", "--validate=false"], ""));
+    let (_, err, code) =
+        texts(&cplab(&["kube", "apply", &deploy, "--down", "kube-apiserver", "--validate=false"], ""));
     assert_eq!((err.as_str(), code), ("The connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?\n", Some(1)));
     let (_, err, code) = texts(&cplab(&["kube", "apply", &deploy, "--down", "etcd"], ""));
-    assert_eq!((err.as_str(), code), ("Error from server: error when creating \"deploy.yaml\": etcdserver: request timed out\n", Some(1)));
+    assert_eq!(
+        (err.as_str(), code),
+        ("Error from server: error when creating \"deploy.yaml\": etcdserver: request timed out\n", Some(1))
+    );
 }
 
 #[test]
 fn parts_go_down_at_a_second_and_a_scenario_brings_them_back() {
     let web = fixture("web.yaml");
-    let (out, _, code) = texts(&cplab(&["kube", "apply", &web, "--down", "kube-scheduler@0.005", "-o", "blast"], ""));
+    let (out, _, code) =
+        texts(&cplab(&["kube", "apply", &web, "--down", "kube-scheduler@0.005", "-o", "blast"], ""));
     assert_eq!(code, Some(0));
-    assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("kube-scheduler@0.005s ") && l.ends_with("3 pods wait Pending, unscheduled")), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("kube-scheduler@0.005s ")
+                && l.ends_with("3 pods wait Pending, unscheduled")),
+        "{out}"
+    );
     let (out, err, code) = texts(&cplab(&["kube", "run", &fixture("faults.yaml"), "-o", "blast"], ""));
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.lines().nth(1).is_some_and(|l| l.starts_with("kube-scheduler (back 10s) ") && l.ends_with("5 pods run")), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("kube-scheduler (back 10s) ") && l.ends_with("5 pods run")),
+        "{out}"
+    );
 }
 
 #[test]

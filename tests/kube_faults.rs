@@ -19,7 +19,12 @@ const SCALE: &str = include_str!("kube/scale.yaml");
 /// shows whether new writes still land.
 fn with_down(part: &str, at: f64) -> Run {
     let mut scenario = Scenario::for_file("web.yaml", WEB);
-    scenario.apply.push(Apply { at: 20.0, file: "scale.yaml".into(), manifests: Some(SCALE.into()), validate: true });
+    scenario.apply.push(Apply {
+        at: 20.0,
+        file: "scale.yaml".into(),
+        manifests: Some(SCALE.into()),
+        validate: true,
+    });
     scenario.faults.push(Fault { part: part.into(), down: at, up: None });
     simulate(&scenario).expect("runs")
 }
@@ -54,7 +59,6 @@ kube-controller-manager   ok        1        0     0      0       0          0  
     assert_eq!(blast_table(&rows), want);
 }
 
-
 #[test]
 fn kube_apiserver_down_kubectl_cannot_even_validate_and_running_pods_keep_working() {
     let run = with_down("kube-apiserver", 10.0);
@@ -84,7 +88,8 @@ fn etcd_down_the_create_fails_after_etcds_7_second_request_timeout() {
     );
     let first = &run.kubectl[0];
     assert_eq!((first.at_ms, first.error), (7_002, true), "2 ms to the create, then the 7 s timeout");
-    let create = run.trace.iter().find_map(|t| t.request.as_ref().filter(|r| r.verb == "create")).expect("a create");
+    let create =
+        run.trace.iter().find_map(|t| t.request.as_ref().filter(|r| r.verb == "create")).expect("a create");
     assert_eq!((create.code, create.completed_ms - create.received_ms), (500, 7_000));
     assert_eq!(run.ledger.revision, 3, "only the Nodes written before the run");
 }
@@ -94,7 +99,13 @@ fn kube_scheduler_down_new_pods_wait_pending() {
     let run = with_down("kube-scheduler", 0.0);
     let table = pods_table(&run);
     assert_eq!(table.lines().count(), 6);
-    assert!(table.lines().skip(1).all(|l| l.contains("   0/1     Pending   0 ") && l.contains("<none>   <none>   <none>")), "{table}");
+    assert!(
+        table
+            .lines()
+            .skip(1)
+            .all(|l| l.contains("   0/1     Pending   0 ") && l.contains("<none>   <none>   <none>")),
+        "{table}"
+    );
 }
 
 #[test]
@@ -119,23 +130,35 @@ fn a_kubelet_down_its_node_stops_reporting() {
 fn parts_back_finish_the_job() {
     for part in ["kube-scheduler", "kube-controller-manager", "kubelet/node-2", "etcd", "kube-apiserver"] {
         let mut scenario = Scenario::for_file("web.yaml", WEB);
-        scenario.apply.push(Apply { at: 20.0, file: "scale.yaml".into(), manifests: Some(SCALE.into()), validate: true });
+        scenario.apply.push(Apply {
+            at: 20.0,
+            file: "scale.yaml".into(),
+            manifests: Some(SCALE.into()),
+            validate: true,
+        });
         scenario.faults.push(Fault { part: part.into(), down: 10.0, up: Some(30.0) });
         let run = simulate(&scenario).expect("runs");
         let r = blast_row(&run);
         // Down from 10 s to 30 s, the scale at 20 s fails or waits; at the end 5 pods run only
         // when kubectl's request got through (not for kube-apiserver or etcd down at 20 s).
         let expected = if part == "etcd" || part == "kube-apiserver" { 3 } else { 5 };
-        assert_eq!((r.running, r.reported_running, r.ready_endpoints), (expected, expected, expected), "{part}: {r:?}");
+        assert_eq!(
+            (r.running, r.reported_running, r.ready_endpoints),
+            (expected, expected, expected),
+            "{part}: {r:?}"
+        );
     }
 }
 
 #[test]
 fn a_pod_that_fits_nowhere_fails_scheduling_and_waits() {
     // 7 pods asking 1 CPU each on three nodes of 2 CPUs: six fit, the seventh waits.
-    let text = DEPLOY.replace("replicas: 3", "replicas: 7").replace("resources: {}", "resources:\n          requests:\n            cpu: \"1\"");
+    let text = DEPLOY
+        .replace("replicas: 3", "replicas: 7")
+        .replace("resources: {}", "resources:\n          requests:\n            cpu: \"1\"");
     let run = simulate(&Scenario::for_file("deploy.yaml", &text)).expect("runs");
-    let failed: Vec<_> = events_table(&run).lines().filter(|l| l.contains("FailedScheduling")).map(String::from).collect();
+    let failed: Vec<_> =
+        events_table(&run).lines().filter(|l| l.contains("FailedScheduling")).map(String::from).collect();
     assert_eq!(failed.len(), 1, "{failed:?}");
     assert!(failed[0].ends_with(
         "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."

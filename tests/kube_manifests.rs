@@ -43,14 +43,18 @@ fn a_negative_replica_count_is_refused_with_422_in_kube_apiservers_words() {
         refused.note,
         "Deployment.apps \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0"
     );
-    let request = run.trace.iter().find_map(|t| t.request.as_ref().filter(|r| r.verb == "create")).expect("a create");
+    let request =
+        run.trace.iter().find_map(|t| t.request.as_ref().filter(|r| r.verb == "create")).expect("a create");
     assert_eq!(request.code, 422);
     assert_eq!(run.ledger.revision, 3, "nothing written");
 }
 
 #[test]
 fn several_causes_are_listed_as_kubectl_lists_them() {
-    let text = include_str!("kube/deploy.yaml").replace("      labels:\n        app: web\n    spec:", "      labels:\n        app: other\n    spec:");
+    let text = include_str!("kube/deploy.yaml").replace(
+        "      labels:\n        app: web\n    spec:",
+        "      labels:\n        app: other\n    spec:",
+    );
     let run = apply(&text.replace("- image: nginx", "- image: \"\""));
     assert_eq!(
         kubectl_errors(&run),
@@ -74,12 +78,22 @@ fn an_unknown_kind_is_refused_as_kubectl_refuses_it() {
 
 #[test]
 fn yaml_errors_name_the_line_and_column_in_the_file() {
-    let text = format!("{}---\napiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports: [1\n", include_str!("kube/deploy.yaml"));
-    let Err(ManifestError::Yaml { line, column, message }) = parse_manifests(&text) else { panic!("a YAML error") };
+    let text = format!(
+        "{}---\napiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports: [1\n",
+        include_str!("kube/deploy.yaml")
+    );
+    let Err(ManifestError::Yaml { line, column, message }) = parse_manifests(&text) else {
+        panic!("a YAML error")
+    };
     assert_eq!((line, column), (32, 1));
-    assert_eq!(message, "did not find expected ',' or ']', while parsing a flow sequence at line 31 column 10");
+    assert_eq!(
+        message,
+        "did not find expected ',' or ']', while parsing a flow sequence at line 31 column 10"
+    );
     let text = include_str!("kube/deploy.yaml").replace("replicas: 3", "replicas: three");
-    let Err(ManifestError::Yaml { line, column, message }) = parse_manifests(&text) else { panic!("a type error") };
+    let Err(ManifestError::Yaml { line, column, message }) = parse_manifests(&text) else {
+        panic!("a type error")
+    };
     assert_eq!((line, column), (9, 13));
     assert_eq!(message, "spec.replicas: invalid type: string \"three\", expected i32");
     let missing = parse_manifests("metadata:\n  name: web\n").expect_err("refused");

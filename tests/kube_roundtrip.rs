@@ -98,7 +98,11 @@ fn every_informer_lists_once_then_only_watches() {
     for step in run.trace.iter().filter(|t| t.verb == "LIST") {
         *lists.entry((step.component.clone(), step.key.clone())).or_default() += 1;
     }
-    assert_eq!(lists.len(), 29, "deployment 3, replicaset 2, endpointslice 4, scheduler 2, 3 kubelets x 3, 3 proxies x 3");
+    assert_eq!(
+        lists.len(),
+        29,
+        "deployment 3, replicaset 2, endpointslice 4, scheduler 2, 3 kubelets x 3, 3 proxies x 3"
+    );
     assert!(lists.values().all(|n| *n == 1));
     let watch_events = run.trace.iter().filter(|t| t.verb.starts_with("WATCH ")).count() as u64;
     assert_eq!(watch_events, run.totals.watch_events);
@@ -110,7 +114,10 @@ fn the_pods_get_the_tolerations_admission_adds_and_the_world_runs_them() {
     for pod in cplab::kube::render::pods(&run) {
         assert_eq!(
             pod.tolerations,
-            ["node.kubernetes.io/not-ready:NoExecute for 300s", "node.kubernetes.io/unreachable:NoExecute for 300s"]
+            [
+                "node.kubernetes.io/not-ready:NoExecute for 300s",
+                "node.kubernetes.io/unreachable:NoExecute for 300s"
+            ]
         );
         assert_eq!(pod.meta.labels.get("pod-template-hash").map(String::as_str), Some("6df86f78c7"));
     }
@@ -124,8 +131,12 @@ fn each_request_carries_what_an_audit_event_needs() {
     let requests: Vec<_> = run.trace.iter().filter_map(|t| t.request.as_ref()).collect();
     assert!(requests.iter().all(|r| r.received_ms <= r.completed_ms && !r.user.is_empty()));
     let binding = requests.iter().find(|r| r.subresource == Some("binding")).expect("a binding");
-    assert_eq!((binding.verb, binding.resource, binding.user.as_str(), binding.code), ("create", "pods", "system:kube-scheduler", 201));
-    let status = requests.iter().find(|r| r.subresource == Some("status") && r.user.starts_with("system:node:"));
+    assert_eq!(
+        (binding.verb, binding.resource, binding.user.as_str(), binding.code),
+        ("create", "pods", "system:kube-scheduler", 201)
+    );
+    let status =
+        requests.iter().find(|r| r.subresource == Some("status") && r.user.starts_with("system:node:"));
     assert_eq!(status.map(|r| r.verb), Some("patch"));
 }
 
@@ -135,6 +146,7 @@ fn the_same_input_gives_the_same_run_byte_for_byte() {
     assert_eq!(json(&healthy()), json(&healthy()));
     let mut other = Scenario::for_file("deploy.yaml", DEPLOY);
     other.seed = 2;
-    let names = |run: &Run| cplab::kube::render::pods(run).iter().map(|p| p.meta.name.clone()).collect::<Vec<_>>();
+    let names =
+        |run: &Run| cplab::kube::render::pods(run).iter().map(|p| p.meta.name.clone()).collect::<Vec<_>>();
     assert_ne!(names(&simulate(&other).expect("runs")), names(&healthy()));
 }

@@ -5,8 +5,8 @@
 //! timeout when etcd has no quorum.
 
 use super::objects::{Event, Meta, Object, Resource};
-use super::sim::{Count, Sim};
 use super::scenario::Part;
+use super::sim::{Count, Sim};
 use super::trace::{Request, Stage};
 
 /// etcd's request timeout: 5 s plus two election timeouts of 1 s (etcd `server/config/
@@ -60,7 +60,13 @@ pub const PLAIN: Checks<'static> = Checks { show: false, causes: &[] };
 
 impl Sim {
     /// A read request's audit record (answered after the round trip).
-    pub(crate) fn read_request(&self, user: &str, verb: &'static str, resource: Resource, name: &str) -> Request {
+    pub(crate) fn read_request(
+        &self,
+        user: &str,
+        verb: &'static str,
+        resource: Resource,
+        name: &str,
+    ) -> Request {
         Request {
             verb,
             user: user.to_string(),
@@ -110,7 +116,15 @@ impl Sim {
         }
         if checks.show {
             let note = "PodSecurity, ResourceQuota: admitted".to_string();
-            self.record("kube-apiserver".into(), "admit (validating)", String::new(), Count::Nothing, stage, note, None);
+            self.record(
+                "kube-apiserver".into(),
+                "admit (validating)",
+                String::new(),
+                Count::Nothing,
+                stage,
+                note,
+                None,
+            );
         }
         if !self.is_up(&Part::Etcd) {
             request.code = 500;
@@ -150,7 +164,8 @@ impl Sim {
                 // allocator draws at random (k/k `pkg/registry/core/service/ipallocator`).
                 let offset = 2 + self.names.below((1 << 20) - 3) as u32;
                 let ip = (10u32 << 24) | (96 << 16) | offset;
-                service.cluster_ip = format!("{}.{}.{}.{}", ip >> 24, (ip >> 16) & 255, (ip >> 8) & 255, ip & 255);
+                service.cluster_ip =
+                    format!("{}.{}.{}.{}", ip >> 24, (ip >> 16) & 255, (ip >> 8) & 255, ip & 255);
             }
         }
     }
@@ -160,7 +175,15 @@ impl Sim {
         let api = "kube-apiserver".to_string();
         let note = format!("user {user} (x509 client certificate)");
         self.record(api.clone(), "authenticate", String::new(), Count::Nothing, stage, note, None);
-        self.record(api.clone(), "authorize", String::new(), Count::Nothing, stage, "RBAC: allowed".into(), None);
+        self.record(
+            api.clone(),
+            "authorize",
+            String::new(),
+            Count::Nothing,
+            stage,
+            "RBAC: allowed".into(),
+            None,
+        );
         let note = match object {
             Object::Pod(pod) => {
                 for taint in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
@@ -191,9 +214,25 @@ impl Sim {
             other => (other.kubectl_kind(), other.group()),
         };
         let message = super::validation::invalid_status(kind, group, &object.meta().name, causes);
-        self.record("kube-apiserver".into(), "validate", String::new(), Count::Nothing, stage, message.clone(), None);
+        self.record(
+            "kube-apiserver".into(),
+            "validate",
+            String::new(),
+            Count::Nothing,
+            stage,
+            message.clone(),
+            None,
+        );
         request.code = 422;
-        self.record(who.to_string(), verb, path, Count::Nothing, stage, format!("422 Invalid: {message}"), Some(request));
+        self.record(
+            who.to_string(),
+            verb,
+            path,
+            Count::Nothing,
+            stage,
+            format!("422 Invalid: {message}"),
+            Some(request),
+        );
         Fail::Invalid(message)
     }
 

@@ -50,7 +50,8 @@ fn seconds(ms: u64) -> String {
 pub fn blast_row(run: &Run) -> BlastRow {
     let objects: Vec<&Object> = run.ledger.objects.values().collect();
     let count = |f: &dyn Fn(&Object) -> bool| objects.iter().filter(|o| f(o)).count();
-    let pods: Vec<_> = objects.iter().filter_map(|o| if let Object::Pod(p) = o { Some(p) } else { None }).collect();
+    let pods: Vec<_> =
+        objects.iter().filter_map(|o| if let Object::Pod(p) = o { Some(p) } else { None }).collect();
     let down = if run.outages.is_empty() {
         "-".to_string()
     } else {
@@ -77,7 +78,13 @@ pub fn blast_row(run: &Run) -> BlastRow {
         running: run.world.running_pods(),
         ready_endpoints: objects
             .iter()
-            .map(|o| if let Object::EndpointSlice(s) = o { s.endpoints.iter().filter(|e| e.ready).count() } else { 0 })
+            .map(|o| {
+                if let Object::EndpointSlice(s) = o {
+                    s.endpoints.iter().filter(|e| e.ready).count()
+                } else {
+                    0
+                }
+            })
             .sum(),
         nodes_routing: run.world.nodes_routing(),
         writes_during: window.iter().filter(|s| s.verb == "put").count() as u64,
@@ -117,7 +124,11 @@ fn radius(row: &BlastRow, faulted: bool) -> String {
     if row.running > 0 {
         let all = row.running == row.reported_running && row.pods == row.running;
         let running = pods(row.running);
-        said.push(if faulted || !all { format!("{running} run") } else { format!("healthy: {running} run and serve") });
+        said.push(if faulted || !all {
+            format!("{running} run")
+        } else {
+            format!("healthy: {running} run and serve")
+        });
     }
     if said.is_empty() {
         said.push("nothing runs".into());
@@ -128,11 +139,32 @@ fn radius(row: &BlastRow, faulted: bool) -> String {
 /// The rows as a table.
 pub fn blast_table(rows: &[BlastRow]) -> String {
     let header = [
-        "DOWN", "KUBECTL", "DEPLOY", "RS", "PODS", "BOUND", "REPORTED", "RUNNING", "ENDPOINTS", "ROUTING", "WRITES*", "WATCH*", "BLAST RADIUS",
+        "DOWN",
+        "KUBECTL",
+        "DEPLOY",
+        "RS",
+        "PODS",
+        "BOUND",
+        "REPORTED",
+        "RUNNING",
+        "ENDPOINTS",
+        "ROUTING",
+        "WRITES*",
+        "WATCH*",
+        "BLAST RADIUS",
     ];
     let mut table = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
     for r in rows {
-        let numbers = [r.deployments, r.replicasets, r.pods, r.bound, r.reported_running, r.running, r.ready_endpoints, r.nodes_routing];
+        let numbers = [
+            r.deployments,
+            r.replicasets,
+            r.pods,
+            r.bound,
+            r.reported_running,
+            r.running,
+            r.ready_endpoints,
+            r.nodes_routing,
+        ];
         let mut line = vec![r.down.clone(), if r.kubectl_ok { "ok" } else { "fails" }.to_string()];
         line.extend(numbers.iter().map(|n| n.to_string()));
         line.extend([r.writes_during.to_string(), r.watch_events_during.to_string(), r.radius.clone()]);

@@ -16,7 +16,14 @@ pub const POD_TEMPLATE_HASH: &str = "pod-template-hash";
 pub const SERVICE_NAME_LABEL: &str = "kubernetes.io/service-name";
 
 impl Sim {
-    fn act(&mut self, actor: &Actor, verb: &'static str, object: Object, sub: Option<&'static str>, checks: Checks) -> Result<u64, Fail> {
+    fn act(
+        &mut self,
+        actor: &Actor,
+        verb: &'static str,
+        object: Object,
+        sub: Option<&'static str>,
+        checks: Checks,
+    ) -> Result<u64, Fail> {
         let stage = match actor {
             Actor::Deployment | Actor::ReplicaSet => 3,
             _ => 0,
@@ -51,7 +58,9 @@ impl Sim {
     /// Deployment's replicas; the Deployment's status from it.
     pub(crate) fn sync_deployment(&mut self, key: &str) {
         let actor = Actor::Deployment;
-        let Some(Object::Deployment(d)) = self.cached(&actor, Resource::Deployments, key).cloned() else { return };
+        let Some(Object::Deployment(d)) = self.cached(&actor, Resource::Deployments, key).cloned() else {
+            return;
+        };
         let hash = pod_template_hash(&d.template.canonical(), None);
         let rs_name = format!("{}-{hash}", d.meta.name);
         let rs_key = Resource::ReplicaSets.key(&d.meta.namespace, &rs_name);
@@ -72,11 +81,15 @@ impl Sim {
                     Err(fail) => self.retry_later(&fail, work),
                 }
             }
-            Some(Object::ReplicaSet(rs)) if (rs.status_replicas, rs.ready_replicas) != (d.status_replicas, d.ready_replicas) => {
+            Some(Object::ReplicaSet(rs))
+                if (rs.status_replicas, rs.ready_replicas) != (d.status_replicas, d.ready_replicas) =>
+            {
                 let mut status = d.clone();
                 status.status_replicas = rs.status_replicas;
                 status.ready_replicas = rs.ready_replicas;
-                if let Err(fail) = self.act(&actor, "update", Object::Deployment(status), Some("status"), PLAIN) {
+                if let Err(fail) =
+                    self.act(&actor, "update", Object::Deployment(status), Some("status"), PLAIN)
+                {
                     self.retry_later(&fail, work);
                 }
             }
@@ -90,21 +103,35 @@ impl Sim {
         let direction = if to >= from { "up" } else { "down" };
         let message = format!("Scaled {direction} replica set {rs_name} from {from} to {to}");
         let involved = (Resource::Deployments, d.meta.name.clone());
-        self.emit(&actor.name(), &actor.user(), "deployment-controller", involved, false, "ScalingReplicaSet", message, false, 3);
+        self.emit(
+            &actor.name(),
+            &actor.user(),
+            "deployment-controller",
+            involved,
+            false,
+            "ScalingReplicaSet",
+            message,
+            false,
+            3,
+        );
     }
 
     /// The replicaset controller: create what is missing (when no creation is still unseen),
     /// and report how many pods exist and are ready.
     pub(crate) fn sync_replicaset(&mut self, key: &str) {
         let actor = Actor::ReplicaSet;
-        let Some(Object::ReplicaSet(rs)) = self.cached(&actor, Resource::ReplicaSets, key).cloned() else { return };
+        let Some(Object::ReplicaSet(rs)) = self.cached(&actor, Resource::ReplicaSets, key).cloned() else {
+            return;
+        };
         if self.expect.get(key).copied().unwrap_or(0) > 0 {
             return;
         }
         let owned: Vec<&Pod> = self
             .cache(&actor, Resource::Pods)
             .filter_map(|o| match o {
-                Object::Pod(p) if p.meta.owner == Some((Resource::ReplicaSets, rs.meta.name.clone())) => Some(p),
+                Object::Pod(p) if p.meta.owner == Some((Resource::ReplicaSets, rs.meta.name.clone())) => {
+                    Some(p)
+                }
                 _ => None,
             })
             .collect();
@@ -140,7 +167,17 @@ impl Sim {
                     self.expected_pods.insert(pod_key);
                     let involved = (Resource::ReplicaSets, rs.meta.name.clone());
                     let message = format!("Created pod: {name}");
-                    self.emit(&actor.name(), &actor.user(), "replicaset-controller", involved, false, "SuccessfulCreate", message, false, 3);
+                    self.emit(
+                        &actor.name(),
+                        &actor.user(),
+                        "replicaset-controller",
+                        involved,
+                        false,
+                        "SuccessfulCreate",
+                        message,
+                        false,
+                        3,
+                    );
                 }
                 Err(fail) => {
                     // Creations skipped are no longer expected (CreationObserved for each).
@@ -178,7 +215,11 @@ impl Sim {
             Object::Pod(p) => self
                 .cache(&actor, Resource::Services)
                 .filter_map(|o| match o {
-                    Object::Service(s) if s.meta.namespace == p.meta.namespace && selects(&s.selector, &p.meta.labels) => Some(o.key()),
+                    Object::Service(s)
+                        if s.meta.namespace == p.meta.namespace && selects(&s.selector, &p.meta.labels) =>
+                    {
+                        Some(o.key())
+                    }
                     _ => None,
                 })
                 .collect(),
@@ -193,14 +234,18 @@ impl Sim {
     /// an IP (`ready` from their Ready condition); a Service with no such pod gets an empty one.
     pub(crate) fn sync_service(&mut self, key: &str) {
         let actor = Actor::EndpointSlice;
-        let Some(Object::Service(svc)) = self.cached(&actor, Resource::Services, key).cloned() else { return };
+        let Some(Object::Service(svc)) = self.cached(&actor, Resource::Services, key).cloned() else {
+            return;
+        };
         if svc.selector.is_empty() {
             return;
         }
         let mut endpoints: Vec<Endpoint> = self
             .cache(&actor, Resource::Pods)
             .filter_map(|o| match o {
-                Object::Pod(p) if p.meta.namespace == svc.meta.namespace && selects(&svc.selector, &p.meta.labels) => {
+                Object::Pod(p)
+                    if p.meta.namespace == svc.meta.namespace && selects(&svc.selector, &p.meta.labels) =>
+                {
                     let address = p.pod_ip.clone()?;
                     let node = p.node_name.clone().unwrap_or_default();
                     Some(Endpoint { address, ready: p.is_ready(), node, pod: p.meta.name.clone() })
@@ -211,7 +256,11 @@ impl Sim {
         endpoints.sort_by(|a, b| a.pod.cmp(&b.pod));
         let ports: Vec<u16> = svc.ports.iter().map(|p| p.target_port).collect();
         let existing = self.cache(&actor, Resource::EndpointSlices).find_map(|o| match o {
-            Object::EndpointSlice(s) if s.service == svc.meta.name && s.meta.namespace == svc.meta.namespace => Some(s.clone()),
+            Object::EndpointSlice(s)
+                if s.service == svc.meta.name && s.meta.namespace == svc.meta.namespace =>
+            {
+                Some(s.clone())
+            }
             _ => None,
         });
         let (verb, slice) = match existing {
@@ -220,7 +269,14 @@ impl Sim {
             None => {
                 let name = self.names.generate_name(&format!("{}-", svc.meta.name));
                 let labels = [(SERVICE_NAME_LABEL.to_string(), svc.meta.name.clone())].into();
-                let meta = Meta { name, namespace: svc.meta.namespace.clone(), labels, owner: Some((Resource::Services, svc.meta.name.clone())), resource_version: 0, created_ms: 0 };
+                let meta = Meta {
+                    name,
+                    namespace: svc.meta.namespace.clone(),
+                    labels,
+                    owner: Some((Resource::Services, svc.meta.name.clone())),
+                    resource_version: 0,
+                    created_ms: 0,
+                };
                 ("create", EndpointSlice { meta, service: svc.meta.name.clone(), endpoints, ports })
             }
         };

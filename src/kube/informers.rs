@@ -71,7 +71,9 @@ impl Actor {
         match self {
             Actor::Deployment => vec![(Deployments, None), (ReplicaSets, None), (Pods, None)],
             Actor::ReplicaSet => vec![(ReplicaSets, None), (Pods, None)],
-            Actor::EndpointSlice => vec![(Services, None), (Pods, None), (EndpointSlices, None), (Nodes, None)],
+            Actor::EndpointSlice => {
+                vec![(Services, None), (Pods, None), (EndpointSlices, None), (Nodes, None)]
+            }
             Actor::Scheduler => vec![(Pods, None), (Nodes, None)],
             Actor::Kubelet(n) => vec![(Pods, Some(n.clone())), (Nodes, Some(n.clone())), (Services, None)],
             Actor::Proxy(n) => vec![(Services, None), (EndpointSlices, None), (Nodes, Some(n.clone()))],
@@ -107,7 +109,6 @@ impl Informer {
     }
 }
 
-
 impl Sim {
     /// An actor starts: each informer LISTs, then WATCHes; the handler sees every listed object.
     pub(crate) fn start(&mut self, actor: Actor) {
@@ -118,7 +119,8 @@ impl Sim {
             self.park(Part::KubeApiserver, Work::Start(actor));
             return;
         }
-        let mine: Vec<usize> = (0..self.informers.len()).filter(|&i| self.informers[i].actor == actor).collect();
+        let mine: Vec<usize> =
+            (0..self.informers.len()).filter(|&i| self.informers[i].actor == actor).collect();
         for i in mine {
             self.list_and_watch(i);
         }
@@ -138,9 +140,25 @@ impl Sim {
         });
         let prefix = format!("{}/", resource.prefix());
         let request = self.read_request(&actor.user(), "list", resource, "");
-        self.record(actor.name(), "LIST", prefix.clone(), Count::Read(all.len() as u64), 0, selector.unwrap_or_default(), Some(request));
+        self.record(
+            actor.name(),
+            "LIST",
+            prefix.clone(),
+            Count::Read(all.len() as u64),
+            0,
+            selector.unwrap_or_default(),
+            Some(request),
+        );
         let request = self.read_request(&actor.user(), "watch", resource, "");
-        self.record(actor.name(), "WATCH", prefix, Count::Nothing, 0, format!("from revision {}", self.ledger.revision), Some(request));
+        self.record(
+            actor.name(),
+            "WATCH",
+            prefix,
+            Count::Nothing,
+            0,
+            format!("from revision {}", self.ledger.revision),
+            Some(request),
+        );
         let listed: Vec<Object> = self.informers[i].cache.values().cloned().collect();
         for object in listed {
             self.on_event(&actor, &object);
@@ -181,7 +199,15 @@ impl Sim {
                 continue;
             }
             let verb = if cached { "WATCH MODIFIED" } else { "WATCH ADDED" };
-            self.record(actor.name(), verb, key.clone(), Count::Watch, 0, format!("revision {}", change.revision), None);
+            self.record(
+                actor.name(),
+                verb,
+                key.clone(),
+                Count::Watch,
+                0,
+                format!("revision {}", change.revision),
+                None,
+            );
             self.informers[i].cache.insert(key, change.object.clone());
             self.on_event(&actor, &change.object);
         }
@@ -190,13 +216,17 @@ impl Sim {
     /// The handler: which work an actor queues for a change it saw.
     fn on_event(&mut self, actor: &Actor, object: &Object) {
         match (actor, object) {
-            (Actor::Deployment, Object::Deployment(_)) => self.at(self.now, Work::SyncDeployment(object.key())),
+            (Actor::Deployment, Object::Deployment(_)) => {
+                self.at(self.now, Work::SyncDeployment(object.key()))
+            }
             (Actor::Deployment, _) => {
                 if let Some(key) = self.deployment_of(object) {
                     self.at(self.now, Work::SyncDeployment(key));
                 }
             }
-            (Actor::ReplicaSet, Object::ReplicaSet(_)) => self.at(self.now, Work::SyncReplicaSet(object.key())),
+            (Actor::ReplicaSet, Object::ReplicaSet(_)) => {
+                self.at(self.now, Work::SyncReplicaSet(object.key()))
+            }
             (Actor::ReplicaSet, Object::Pod(p)) => self.replicaset_saw_pod(p),
             (Actor::EndpointSlice, _) => self.endpointslice_saw(object),
             (Actor::Scheduler, _) => self.scheduler_saw(object),
@@ -212,7 +242,11 @@ impl Sim {
     }
 
     /// The cache of an actor's informer for a resource.
-    pub(crate) fn cache<'a>(&'a self, actor: &'a Actor, resource: Resource) -> impl Iterator<Item = &'a Object> + 'a {
+    pub(crate) fn cache<'a>(
+        &'a self,
+        actor: &'a Actor,
+        resource: Resource,
+    ) -> impl Iterator<Item = &'a Object> + 'a {
         self.informers
             .iter()
             .filter(move |inf| inf.actor == *actor && inf.resource == resource)
@@ -270,7 +304,8 @@ impl Sim {
         if part == Part::KubeApiserver {
             self.rewatch();
         }
-        let (ready, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.parked).into_iter().partition(|(p, _)| *p == part);
+        let (ready, waiting): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.parked).into_iter().partition(|(p, _)| *p == part);
         self.parked = waiting;
         for (_, work) in ready {
             self.at(self.now, work);
@@ -287,7 +322,15 @@ impl Sim {
             self.informers[i].watching = true;
             let request = self.read_request(&actor.user(), "watch", resource, "");
             let prefix = format!("{}/", resource.prefix());
-            self.record(actor.name(), "WATCH", prefix, Count::Nothing, 0, format!("resumed from revision {seen}"), Some(request));
+            self.record(
+                actor.name(),
+                "WATCH",
+                prefix,
+                Count::Nothing,
+                0,
+                format!("resumed from revision {seen}"),
+                Some(request),
+            );
             self.at(self.now, Work::Pump(i));
         }
     }

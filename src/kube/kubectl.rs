@@ -5,8 +5,8 @@
 
 use super::api::{Checks, Fail, ETCD_REQUEST_TIMEOUT_MS};
 use super::objects::{Object, Resource};
-use super::sim::{Count, KubectlLine, Sim, Work};
 use super::scenario::Part;
+use super::sim::{Count, KubectlLine, Sim, Work};
 use super::validation::invalid_kubectl;
 
 /// The server kubectl's kubeconfig names (the assumption server: kube-apiserver listens on
@@ -30,7 +30,8 @@ pub fn kubectl_name(object: &Object) -> String {
 fn same_spec(old: &Object, new: &Object) -> bool {
     match (old, new) {
         (Object::Deployment(a), Object::Deployment(b)) => {
-            (a.replicas, &a.selector, &a.template, &a.meta.labels) == (b.replicas, &b.selector, &b.template, &b.meta.labels)
+            (a.replicas, &a.selector, &a.template, &a.meta.labels)
+                == (b.replicas, &b.selector, &b.template, &b.meta.labels)
         }
         (Object::Service(a), Object::Service(b)) => (&a.selector, &a.ports) == (&b.selector, &b.ports),
         _ => false,
@@ -64,7 +65,15 @@ impl Sim {
     pub(crate) fn apply(&mut self, i: usize) {
         let Some(job) = self.applies.get(i).cloned() else { return };
         let file = job.file.clone();
-        self.record("kubectl".into(), "apply", file.clone(), Count::Nothing, 1, format!("kubectl apply -f {file}"), None);
+        self.record(
+            "kubectl".into(),
+            "apply",
+            file.clone(),
+            Count::Nothing,
+            1,
+            format!("kubectl apply -f {file}"),
+            None,
+        );
         let manifests = match job.manifests {
             Ok(m) => m,
             Err(text) => return self.print(i, self.now, text, true),
@@ -96,13 +105,23 @@ impl Sim {
         let rtt = self.assume.api_rtt_ms;
         if !self.is_up(&Part::KubeApiserver) {
             self.record("kubectl".into(), "get", key, Count::Nothing, 1, "connection refused".into(), None);
-            let text = format!("The connection to the server {SERVER} was refused - did you specify the right host or port?");
+            let text = format!(
+                "The connection to the server {SERVER} was refused - did you specify the right host or port?"
+            );
             return self.print(apply, self.now, text, true);
         }
         let mut request = self.read_request(KUBECTL_USER, "get", object.resource(), &object.meta().name);
         if !self.is_up(&Part::Etcd) && self.assume.get_when_etcd_down == "timeout" {
             (request.code, request.completed_ms) = (500, self.now + ETCD_REQUEST_TIMEOUT_MS);
-            self.record("kubectl".into(), "get", key, Count::Nothing, 1, "500: etcdserver: request timed out".into(), Some(request));
+            self.record(
+                "kubectl".into(),
+                "get",
+                key,
+                Count::Nothing,
+                1,
+                "500: etcdserver: request timed out".into(),
+                Some(request),
+            );
             let text = format!(
                 "Error from server: error when retrieving current configuration of:\n{}\nName: \"{}\", Namespace: \"{}\"\nfrom server for: \"{file}\": etcdserver: request timed out",
                 resource_line(object.resource()), object.meta().name, object.meta().namespace

@@ -27,7 +27,8 @@ impl Sim {
         if self.kubelet_pods.insert((node.to_string(), key.clone())) {
             let running = self.world.nodes.get(node).and_then(|n| n.pods.get(&pod_id(&key)));
             // A restarted kubelet finds what the runtime still runs and only reports it.
-            let op = if running.is_some_and(|p| !p.running.is_empty()) { CriOp::Report } else { CriOp::Begin };
+            let op =
+                if running.is_some_and(|p| !p.running.is_empty()) { CriOp::Report } else { CriOp::Begin };
             self.at(self.now, Work::Pod { node: node.to_string(), pod: key, op });
         }
     }
@@ -43,7 +44,15 @@ impl Sim {
         let needs_runtime = !matches!(op, CriOp::Begin | CriOp::Report);
         if needs_runtime && !self.is_up(&runtime) {
             let note = "the runtime is down: the CRI call fails; the pod waits".to_string();
-            self.record(format!("runtime/{node}"), "unavailable", key.to_string(), Count::Nothing, 5, note, None);
+            self.record(
+                format!("runtime/{node}"),
+                "unavailable",
+                key.to_string(),
+                Count::Nothing,
+                5,
+                note,
+                None,
+            );
             self.park(runtime, Work::Pod { node: node.to_string(), pod: key.to_string(), op });
             return;
         }
@@ -68,7 +77,15 @@ impl Sim {
                 let ip = self.new_ip(node)?;
                 let world = self.world.nodes.get_mut(node)?;
                 world.pods.entry(id).or_default().ip = ip.clone();
-                self.record(rt, "sandbox ready", key.to_string(), Count::Nothing, 5, format!("pod IP {ip}"), None);
+                self.record(
+                    rt,
+                    "sandbox ready",
+                    key.to_string(),
+                    Count::Nothing,
+                    5,
+                    format!("pod IP {ip}"),
+                    None,
+                );
                 Some((0, CriOp::Pull(0)))
             }
             CriOp::Pull(i) => self.pull(node, key, pod, i),
@@ -153,7 +170,15 @@ impl Sim {
         status.waiting_reason = (!running).then_some("ContainerCreating");
         status.ready_containers = if running { pod.containers.len() as u32 } else { 0 };
         let stage = if running { 6 } else { 5 };
-        match self.write(&kubelet.name(), &kubelet.user(), "patch", Object::Pod(status), Some("status"), stage, super::api::PLAIN) {
+        match self.write(
+            &kubelet.name(),
+            &kubelet.user(),
+            "patch",
+            Object::Pod(status),
+            Some("status"),
+            stage,
+            super::api::PLAIN,
+        ) {
             Ok(_) => Some(()),
             Err(fail) => {
                 // The status manager retries; the model lets the patch wait for the part.
@@ -186,7 +211,11 @@ impl Sim {
                     .flat_map(|s| s.endpoints.iter().filter(|e| e.ready))
                     .map(|e| format!("{}:{}", e.address, port.target_port))
                     .collect();
-                let target = if ready.is_empty() { "no endpoints (REJECT)".to_string() } else { format!("-> {}", ready.join(", ")) };
+                let target = if ready.is_empty() {
+                    "no endpoints (REJECT)".to_string()
+                } else {
+                    format!("-> {}", ready.join(", "))
+                };
                 let id = format!("{}/{}", svc.meta.namespace, svc.meta.name);
                 rules.insert(id, format!("{}:{} {target}", svc.cluster_ip, port.port));
             }

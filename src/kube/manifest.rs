@@ -4,7 +4,9 @@
 //! here; what kube-apiserver refuses (422 Invalid) travels with the object as its causes, so the
 //! simulated kube-apiserver refuses it at the instant the request arrives.
 
-use super::objects::{Container, Labels, Meta, Object, PodTemplate, PullPolicy, Service, ServicePort, Workload};
+use super::objects::{
+    Container, Labels, Meta, Object, PodTemplate, PullPolicy, Service, ServicePort, Workload,
+};
 use super::validation::{deployment_causes, parse_cpu, parse_memory, service_causes};
 use k8s_openapi::api::apps::v1::Deployment as K8sDeployment;
 use k8s_openapi::api::core::v1::{Container as K8sContainer, Service as K8sService};

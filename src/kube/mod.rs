@@ -38,9 +38,9 @@ pub mod manifest;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod names;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod output;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod objects;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod output;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod render;
 #[cfg(not(target_arch = "wasm32"))]

@@ -72,12 +72,15 @@ fn transcript(run: &Run, files: &[String], command: &str, table: String) -> Stri
 /// What `cplab kube apply|run -o OUTPUT` prints for `run` (`files`: the files applied).
 pub fn printed(run: &Run, files: &[String], output: Output) -> Printed {
     let stdout = match output {
-        Output::Events => transcript(run, files, "kubectl get events --sort-by=.lastTimestamp", events_table(run)),
+        Output::Events => {
+            transcript(run, files, "kubectl get events --sort-by=.lastTimestamp", events_table(run))
+        }
         Output::Pods => transcript(run, files, "kubectl get pods -o wide", pods_table(run)),
         Output::Trace => trace_table(run),
         Output::Blast => blast_table(&[blast_row(run)]),
         Output::Json => {
-            let all = Everything { run, blast: blast_row(run), events: events_table(run), pods: pods_table(run) };
+            let all =
+                Everything { run, blast: blast_row(run), events: events_table(run), pods: pods_table(run) };
             serde_json::to_string_pretty(&all).map(|s| s + "\n").unwrap_or_default()
         }
     };

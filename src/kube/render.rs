@@ -107,7 +107,10 @@ pub fn events_table(run: &Run) -> String {
     if events.is_empty() {
         return "No resources found in default namespace.\n".to_string();
     }
-    let mut rows = vec![vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"].into_iter().map(String::from).collect()];
+    let mut rows = vec![vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"]
+        .into_iter()
+        .map(String::from)
+        .collect()];
     for e in events {
         let seen = match e.last_ms {
             Some(t) => age(run.end_ms, t, true),
@@ -139,7 +142,8 @@ pub fn pods_table(run: &Run) -> String {
     if pods.is_empty() {
         return "No resources found in default namespace.\n".to_string();
     }
-    let header = ["NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE", "READINESS GATES"];
+    let header =
+        ["NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE", "READINESS GATES"];
     let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
     let none = || "<none>".to_string();
     for p in pods {
@@ -160,7 +164,8 @@ pub fn pods_table(run: &Run) -> String {
 
 /// The trace, one step a line: time, component, verb, key, items, the counts so far, revision.
 pub fn trace_table(run: &Run) -> String {
-    let header = ["TIME(ms)", "STEP", "COMPONENT", "VERB", "KEY", "ITEMS", "READS", "WATCH", "WRITES", "REV", "NOTE"];
+    let header =
+        ["TIME(ms)", "STEP", "COMPONENT", "VERB", "KEY", "ITEMS", "READS", "WATCH", "WRITES", "REV", "NOTE"];
     let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
     for s in &run.trace {
         let stage = if s.stage == 0 { "-".to_string() } else { s.stage.to_string() };
@@ -210,7 +215,10 @@ mod tests {
 
     #[test]
     fn columns_pad_as_kubectl_pads_them() {
-        let rows = vec![vec!["A".to_string(), "BB".to_string(), "C".to_string()], vec!["LONGER".into(), "x".into(), "y".into()]];
+        let rows = vec![
+            vec!["A".to_string(), "BB".to_string(), "C".to_string()],
+            vec!["LONGER".into(), "x".into(), "y".into()],
+        ];
         assert_eq!(tabwrite(&rows), "A        BB    C\nLONGER   x     y\n");
     }
 }

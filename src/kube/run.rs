@@ -59,7 +59,10 @@ fn jobs(scenario: &Scenario) -> Result<Vec<ApplyJob>, String> {
             for m in list {
                 if let Object::Deployment(d) = &m.object {
                     if d.replicas > MAX_REPLICAS {
-                        return Err(format!("{}: {} asks for {} replicas; the lab runs at most {MAX_REPLICAS}", apply.file, d.meta.name, d.replicas));
+                        return Err(format!(
+                            "{}: {} asks for {} replicas; the lab runs at most {MAX_REPLICAS}",
+                            apply.file, d.meta.name, d.replicas
+                        ));
                     }
                 }
             }
@@ -77,7 +80,9 @@ pub fn simulate(scenario: &Scenario) -> Result<Run, String> {
     let outages = scenario
         .faults
         .iter()
-        .filter_map(|f| Some(Outage { part: scenario.part(&f.part).ok()?, down_ms: ms(f.down), up_ms: f.up.map(ms) }))
+        .filter_map(|f| {
+            Some(Outage { part: scenario.part(&f.part).ok()?, down_ms: ms(f.down), up_ms: f.up.map(ms) })
+        })
         .collect();
     let exit_code = i32::from(sim.kubectl.iter().any(|l| l.error));
     let end_ms = sim.now.max(sim.kubectl.iter().map(|l| l.at_ms).max().unwrap_or(0));

@@ -222,7 +222,12 @@ fn default_seed() -> u64 {
 /// The default cluster: `node-1`, `node-2`, `node-3` with the default capacity.
 pub fn default_nodes() -> Vec<NodeSpec> {
     (1..=3)
-        .map(|i| NodeSpec { name: format!("node-{i}"), cpu: default_cpu(), memory: default_memory(), pods: default_pods() })
+        .map(|i| NodeSpec {
+            name: format!("node-{i}"),
+            cpu: default_cpu(),
+            memory: default_memory(),
+            pods: default_pods(),
+        })
         .collect()
 }
 
@@ -233,7 +238,12 @@ impl Scenario {
             seed: default_seed(),
             until: None,
             nodes: default_nodes(),
-            apply: vec![Apply { at: 0.0, file: file.to_string(), manifests: Some(manifests.to_string()), validate: true }],
+            apply: vec![Apply {
+                at: 0.0,
+                file: file.to_string(),
+                manifests: Some(manifests.to_string()),
+                validate: true,
+            }],
             faults: Vec::new(),
             assumptions: Assumptions::default(),
         }
@@ -260,7 +270,10 @@ impl Scenario {
         for node in &self.nodes {
             let name_ok = super::validation::is_dns1123_subdomain(&node.name);
             if !name_ok || parse_cpu(&node.cpu).is_none() || parse_memory(&node.memory).is_none() {
-                return Err(format!("node {:?}: a DNS-1123 name, cpu like \"2\" and memory like \"4Gi\"", node.name));
+                return Err(format!(
+                    "node {:?}: a DNS-1123 name, cpu like \"2\" and memory like \"4Gi\"",
+                    node.name
+                ));
             }
             if self.nodes.iter().filter(|n| n.name == node.name).count() > 1 {
                 return Err(format!("node {:?} is listed twice", node.name));
@@ -287,7 +300,9 @@ impl Scenario {
             format!("unknown part {name:?}: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE or runtime/NODE")
         })?;
         match part.node() {
-            Some(node) if !self.nodes.iter().any(|n| n.name == node) => Err(format!("{name}: no node {node:?} in the cluster")),
+            Some(node) if !self.nodes.iter().any(|n| n.name == node) => {
+                Err(format!("{name}: no node {node:?} in the cluster"))
+            }
             _ => Ok(part),
         }
     }

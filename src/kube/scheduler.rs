@@ -106,7 +106,9 @@ impl Sim {
             match why {
                 Some(reason) => failures.push(reason),
                 None => {
-                    let least = |used: u64, cap: u64| (cap.saturating_sub(used) * MAX_NODE_SCORE).checked_div(cap).unwrap_or(0);
+                    let least = |used: u64, cap: u64| {
+                        (cap.saturating_sub(used) * MAX_NODE_SCORE).checked_div(cap).unwrap_or(0)
+                    };
                     let cpu_score = least(score_used_cpu + score_cpu, node.cpu_milli);
                     let score = (cpu_score + least(score_used_mem + score_mem, node.memory_bytes)) / 2;
                     scored.push((score, node.meta.name.clone()));
@@ -121,9 +123,18 @@ impl Sim {
         }
         let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
         let tied: Vec<&String> = scored.iter().filter(|s| s.0 == best).map(|s| &s.1).collect();
-        let chosen = tied[self.names.below(tied.len())].clone();
+        let pick = self.names.below(tied.len());
+        let chosen = tied.get(pick).map(|n| n.to_string()).unwrap_or_default();
         let note = scored.iter().map(|(s, n)| format!("{n} {s}")).collect::<Vec<_>>().join(", ");
-        self.record(actor.name(), "score", key.clone(), Count::Nothing, 4, format!("{note}; chose {chosen}"), None);
+        self.record(
+            actor.name(),
+            "score",
+            key.clone(),
+            Count::Nothing,
+            4,
+            format!("{note}; chose {chosen}"),
+            None,
+        );
         self.bind(pod, key, chosen);
     }
 
@@ -132,12 +143,30 @@ impl Sim {
         pod.node_name = Some(node.clone());
         pod.conditions = vec![super::objects::Condition { kind: "PodScheduled", status: true }];
         let name = pod.meta.name.clone();
-        match self.write(&actor.name(), &actor.user(), "create", Object::Pod(pod), Some("binding"), 4, super::api::PLAIN) {
+        match self.write(
+            &actor.name(),
+            &actor.user(),
+            "create",
+            Object::Pod(pod),
+            Some("binding"),
+            4,
+            super::api::PLAIN,
+        ) {
             Ok(_) => {
                 self.sched.assumed.insert(key, node.clone());
                 let message = format!("Successfully assigned default/{name} to {node}");
                 let involved = (Resource::Pods, name);
-                self.emit(&actor.name(), &actor.user(), "default-scheduler", involved, false, "Scheduled", message, true, 4);
+                self.emit(
+                    &actor.name(),
+                    &actor.user(),
+                    "default-scheduler",
+                    involved,
+                    false,
+                    "Scheduled",
+                    message,
+                    true,
+                    4,
+                );
             }
             Err(fail) => {
                 if let Some(part) = fail.waits_for() {
@@ -167,6 +196,16 @@ impl Sim {
             counted.join(", ")
         );
         let involved = (Resource::Pods, pod.meta.name.clone());
-        self.emit(&actor.name(), &actor.user(), "default-scheduler", involved, true, "FailedScheduling", message, true, 4);
+        self.emit(
+            &actor.name(),
+            &actor.user(),
+            "default-scheduler",
+            involved,
+            true,
+            "FailedScheduling",
+            message,
+            true,
+            4,
+        );
     }
 }

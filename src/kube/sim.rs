@@ -3,15 +3,15 @@
 //! so the same scenario gives the same run, byte for byte. Parts down are a set; their work is
 //! dropped, or parked until the part they wait for is back.
 
+pub use super::informers::{Actor, Informer};
 use super::ledger::Ledger;
 use super::manifest::Manifest;
 use super::names::NameGen;
-pub use super::informers::{Actor, Informer};
 use super::objects::{Meta, Node, Object};
 use super::scenario::{ms, Assumptions, Part, Scenario, MAX_OBJECTS, MAX_SECONDS, MAX_STEPS};
 use super::trace::{Request, Stage, Step, Totals};
-use super::world::{NodeWorld, World};
 use super::validation::{parse_cpu, parse_memory};
+use super::world::{NodeWorld, World};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// A CRI call or its completion, in the order the kubelet makes them.

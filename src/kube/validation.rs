@@ -28,11 +28,17 @@ fn go_map(labels: &Labels) -> String {
 
 /// The name's cause, if it is not a DNS-1123 subdomain.
 fn name_cause(name: &str) -> Option<String> {
-    (!is_dns1123_subdomain(name)).then(|| format!("metadata.name: Invalid value: {name:?}: {DNS1123_SUBDOMAIN}"))
+    (!is_dns1123_subdomain(name))
+        .then(|| format!("metadata.name: Invalid value: {name:?}: {DNS1123_SUBDOMAIN}"))
 }
 
 /// Why a Deployment is invalid, in kube-apiserver's order.
-pub fn deployment_causes(name: &str, replicas: i32, selector: &Labels, template: &PodTemplate) -> Vec<String> {
+pub fn deployment_causes(
+    name: &str,
+    replicas: i32,
+    selector: &Labels,
+    template: &PodTemplate,
+) -> Vec<String> {
     let mut causes: Vec<String> = name_cause(name).into_iter().collect();
     if replicas < 0 {
         // ValidateNonnegativeField: "must be greater than or equal to 0".
@@ -69,7 +75,9 @@ pub fn service_causes(name: &str, ports: &[i32]) -> Vec<String> {
     }
     for (i, port) in ports.iter().enumerate() {
         if !(1..=65535).contains(port) {
-            causes.push(format!("spec.ports[{i}].port: Invalid value: {port}: must be between 1 and 65535, inclusive"));
+            causes.push(format!(
+                "spec.ports[{i}].port: Invalid value: {port}: must be between 1 and 65535, inclusive"
+            ));
         }
     }
     causes
@@ -162,6 +170,8 @@ mod tests {
             invalid_kubectl("Deployment", "web", &cause),
             "The Deployment \"web\" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0"
         );
-        assert!(is_dns1123_subdomain("web.v1") && !is_dns1123_subdomain("Web") && !is_dns1123_subdomain("-a"));
+        assert!(
+            is_dns1123_subdomain("web.v1") && !is_dns1123_subdomain("Web") && !is_dns1123_subdomain("-a")
+        );
     }
 }

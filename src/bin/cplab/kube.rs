@@ -58,7 +58,9 @@ pub struct ScenarioArgs {
 
 fn parse_down(text: &str) -> Result<Fault, String> {
     let (part, at) = match text.split_once('@') {
-        Some((part, at)) => (part, at.parse::<f64>().map_err(|_| format!("{at:?} is not a number of seconds"))?),
+        Some((part, at)) => {
+            (part, at.parse::<f64>().map_err(|_| format!("{at:?} is not a number of seconds"))?)
+        }
         None => (text, 0.0),
     };
     Part::parse(part).ok_or_else(|| {
@@ -90,7 +92,8 @@ impl KubeCommand {
 
 /// A scenario file, with each `apply` that names only a file read from beside it.
 fn read_scenario(path: &str) -> Result<Scenario, Failure> {
-    let mut scenario = Scenario::from_yaml(&read_file(path)?).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    let mut scenario =
+        Scenario::from_yaml(&read_file(path)?).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
     let dir = Path::new(path).parent().unwrap_or(Path::new("."));
     for apply in &mut scenario.apply {
         if apply.manifests.is_none() {
@@ -111,7 +114,9 @@ fn run(mut scenario: Scenario, options: RunOptions) -> Result<(), Failure> {
     let out = printed(&run, &files, options.output);
     if options.output == Output::Json {
         let mut w = Shown::new(io::stdout().lock(), Mode::Json);
-        w.write_all(out.stdout.as_bytes()).and_then(|()| w.flush()).map_err(|e| Failure::Input(format!("writing: {e}")))?;
+        w.write_all(out.stdout.as_bytes())
+            .and_then(|()| w.flush())
+            .map_err(|e| Failure::Input(format!("writing: {e}")))?;
     } else {
         print(&out.stdout)?;
     }
