@@ -18,13 +18,13 @@
 //! The simulation is native only for now (its manifest reader uses k8s-openapi and
 //! serde_norway); the page `?kube=1` will lift the `cfg` with its own build.
 
-pub mod ha;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod api;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod blast;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod controllers;
+pub mod ha;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod informers;
 #[cfg(not(target_arch = "wasm32"))]
