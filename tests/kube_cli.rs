@@ -1,0 +1,92 @@
+//! `cplab kube`, end to end: what it prints on each stream and how it exits, as kubectl would.
+#![cfg(not(target_arch = "wasm32"))] // native: spawns the binary
+
+mod support;
+use support::cplab;
+
+fn texts(o: &std::process::Output) -> (String, String, Option<i32>) {
+    let text = |b: &[u8]| String::from_utf8(b.to_vec()).expect("utf-8");
+    (text(&o.stdout), text(&o.stderr), o.status.code())
+}
+
+fn fixture(name: &str) -> String {
+    support::root().join("tests/kube").join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn apply_prints_kubectls_lines_then_the_events_and_exits_0() {
+    let (out, err, code) = texts(&cplab(&["kube", "apply", &fixture("web.yaml")], ""));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with(
+        "$ kubectl apply -f web.yaml\ndeployment.apps/web created\nservice/web created\n\n$ kubectl get events --sort-by=.lastTimestamp\nLAST SEEN   TYPE     REASON "
+    ), "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains(" Started ")).count(), 3);
+    assert_eq!(err, "");
+}
+
+#[test]
+fn each_output_is_the_run_rendered() {
+    let web = fixture("web.yaml");
+    let (pods, _, _) = texts(&cplab(&["kube", "apply", &web, "-o", "pods"], ""));
+    assert!(pods.contains("\n$ kubectl get pods -o wide\nNAME                   READY   STATUS    RESTARTS   AGE   IP           NODE "), "{pods}");
+    let (trace, _, _) = texts(&cplab(&["kube", "apply", &web, "-o", "trace"], ""));
+    assert!(trace.starts_with("TIME(ms)   STEP   COMPONENT "), "{trace}");
+    let (json, _, _) = texts(&cplab(&["kube", "apply", &web, "-o", "json"], ""));
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(value["run"]["release"], "v1.32");
+    assert_eq!(value["blast"]["running"], 3);
+    let (again, _, _) = texts(&cplab(&["kube", "apply", &web, "-o", "json"], ""));
+    assert_eq!(json, again, "the same run, byte for byte");
+}
+
+#[test]
+fn a_failed_request_fails_as_kubectl_does_with_exit_1() {
+    let deploy = fixture("deploy.yaml");
+    let (_, err, code) =
+        texts(&cplab(&["kube", "apply", &deploy, "--down", "kube-apiserver", "--validate=false"], ""));
+    assert_eq!((err.as_str(), code), ("The connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?\n", Some(1)));
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &deploy, "--down", "etcd"], ""));
+    assert_eq!(
+        (err.as_str(), code),
+        ("Error from server: error when creating \"deploy.yaml\": etcdserver: request timed out\n", Some(1))
+    );
+}
+
+#[test]
+fn parts_go_down_at_a_second_and_a_scenario_brings_them_back() {
+    let web = fixture("web.yaml");
+    let (out, _, code) =
+        texts(&cplab(&["kube", "apply", &web, "--down", "kube-scheduler@0.005", "-o", "blast"], ""));
+    assert_eq!(code, Some(0));
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("kube-scheduler@0.005s ")
+                && l.ends_with("3 pods wait Pending, unscheduled")),
+        "{out}"
+    );
+    let (out, err, code) = texts(&cplab(&["kube", "run", &fixture("faults.yaml"), "-o", "blast"], ""));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("kube-scheduler (back 10s) ") && l.ends_with("5 pods run")),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_arguments_name_what_is_wrong() {
+    let web = fixture("web.yaml");
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "kubelet"], ""));
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("cplab: --down: unknown part \"kubelet\": kube-apiserver, etcd,"), "{err}");
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "kubelet/node-9"], ""));
+    assert_eq!((err.as_str(), code), ("cplab: kubelet/node-9: no node \"node-9\" in the cluster\n", Some(1)));
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "-o", "yaml"], ""));
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("cplab: --output: \"yaml\": events, pods, trace, blast or json"), "{err}");
+    let (_, err, code) = texts(&cplab(&["kube", "run", &web], ""));
+    assert_eq!(code, Some(1));
+    assert!(err.starts_with("cplab: "), "{err}");
+}
