@@ -120,6 +120,8 @@ pub fn AssignmentPanel(
         lab.seal(Some(Rc::new(l.assignment.clone())));
         work.save(&l.text);
     };
+    // The seal as the frame says it; a move of the cursor leaves the notice as it is.
+    let sealed = Memo::new(move |_| lab.frame().sealed);
     let left = move || work.attempts.with(|a| tries_left(loaded.with_value(|l| l.assignment.retries), a));
     let run = move |_| {
         let l = loaded.get_value();
@@ -155,7 +157,7 @@ pub fn AssignmentPanel(
             {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
             // The same shape as the run's blocked message below: one copy of its code serves both.
             {super::live(move || lms.and_then(|l| l.error.get()).map(|e| view! { <p class="error" role="alert" data-testid="lms-error">{e}</p> }))}
-            {move || lab.sealed().then(|| {
+            {move || sealed.get().then(|| {
                 // Locked: for good when the assignment never reveals, else until the last try.
                 let said = match (work.locked.get(), loaded.with_value(|l| l.assignment.reveal)) {
                     (false, _) => work.a.sealed,

@@ -296,8 +296,10 @@ fn assignment_area(_: Lab, _: Shared, _: share_link::Predictions) -> impl IntoVi
 #[cfg(feature = "assignments")]
 fn review(lab: Lab, t: &'static Messages) -> impl IntoView {
     let a = assignment_texts(t);
+    // Only a change of seal redraws the reviewer (a move of the cursor would empty it).
+    let sealed = Memo::new(move |_| lab.frame().sealed);
     move || {
-        if lab.sealed() {
+        if sealed.get() {
             view! { <p class="review hint" data-testid="review-closed">{a.review_closed}</p> }.into_any()
         } else {
             view! { <report_review::ReportReview t /> }.into_any()

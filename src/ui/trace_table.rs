@@ -122,14 +122,16 @@ pub fn show_step(lab: Lab, step: usize) {
 #[component]
 pub fn TraceTable(lab: Lab) -> impl IntoView {
     let t = lab.t;
-    // Runs after the rows are drawn for the new cursor; it writes no signal, only the box's
-    // scroll position.
-    Effect::new(move |_| {
+    // Runs after the rows are drawn for a new cursor (not for another change of the lab's
+    // state: a pause leaves the box where the student scrolled it); it writes no signal, only
+    // the box's scroll position.
+    Effect::new(move |before: Option<usize>| {
         let step = lab.cursor();
-        if step > 0 {
+        if step > 0 && before != Some(step) {
             let line = lab.recording_untracked().line_of(step - 1);
             request_animation_frame(move || keep_in_view(step, line));
         }
+        step
     });
     // The first step drawn (a stride's start); moved by scrolling the box.
     let start = RwSignal::new(0usize);
