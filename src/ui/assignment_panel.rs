@@ -9,7 +9,7 @@ use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::Verdict;
 use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind};
 use crate::teaching::attempts::tries_left;
-use crate::teaching::marking::{mark_in, parse_count, parse_parts, parse_verdict};
+use crate::teaching::marking::{blank, blanks, mark_in, parse_count, parse_parts, parse_verdict, unreadable};
 use crate::teaching::report::{storage_key, Attempt};
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -126,16 +126,12 @@ pub fn AssignmentPanel(
     let run = move |_| {
         let l = loaded.get_value();
         let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
-        let bad = marked
-            .iter()
-            .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
-            .map(|m| m.item.label_in(work.t, work.a))
-            .collect::<Vec<_>>();
+        let bad = unreadable(&marked).map(|m| m.item.label_in(work.t, work.a)).collect::<Vec<_>>();
         if !bad.is_empty() {
             work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
             return;
         }
-        let blank = marked.iter().filter(|m| m.typed.trim().is_empty()).count();
+        let blank = blanks(&marked);
         if blank > 0 {
             confirm_blank.set(Some(blank));
             return;
@@ -203,7 +199,7 @@ pub(super) fn answers_open(l: &Loaded, attempts: &[Attempt]) -> bool {
 
 /// Why a typed prediction cannot be used, if it cannot (empty is fine until Run).
 fn problem(answer: &Answer, text: &str, t: &Messages, a: &AssignmentMessages) -> Option<String> {
-    if text.trim().is_empty() {
+    if blank(text) {
         return None;
     }
     let error = match answer {
