@@ -152,7 +152,7 @@ pub fn AssignmentPanel(
             </p>
             {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
             // The same shape as the run's blocked message below: one copy of its code serves both.
-            {super::live(move || lms.and_then(|l| l.error.get()).map(|e| view! { <p class="error" role="alert" data-testid="lms-error">{e}</p> }))}
+            {super::helpers::live(move || lms.and_then(|l| l.error.get()).map(|e| view! { <p class="error" role="alert" data-testid="lms-error">{e}</p> }))}
             {move || sealed.get().then(|| {
                 // Locked: for good when the assignment never reveals, else until the last try.
                 let said = match (work.locked.get(), loaded.with_value(|l| l.assignment.reveal)) {
@@ -166,7 +166,7 @@ pub fn AssignmentPanel(
                 <div class="items">{inputs}</div>
                 // Once locked, the results come back in the grid's place (in the reveal).
                 {move || (!work.locked.get()).then(|| super::reveal::matrix_grid(loaded, work, None))}
-                {super::live(move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> }))}
+                {super::helpers::live(move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> }))}
                 {move || confirm_blank.get().map(|n| view! {
                     <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
                         <p id="confirm-blank">{fill(if n == 1 { work.a.blank_ask_one } else { work.a.blank_ask }, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>

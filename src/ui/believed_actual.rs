@@ -1,8 +1,8 @@
 //! What the store believes runs beside what actually runs, whenever the two differ; and, at the
 //! end of a failure run, why each decision stopped.
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::formats::html::Markup;
 use crate::messages::fill;
 use leptos::prelude::*;

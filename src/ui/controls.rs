@@ -1,7 +1,7 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
+use super::helpers::{live, with_lab};
 use super::lab::{Lab, SPEEDS};
-use super::{live, with_lab};
 use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::playback::MarkKind;

@@ -3,8 +3,8 @@
 //! (the repair) and have the node agents report again, the columns after repair and after the
 //! report. Every number comes from the recordings the student ran (`playback::MatrixLine`).
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::messages::{fill, Messages};
 use crate::model::{MatrixRow, Part, PartSet, MATRIX_ORDER};
 use crate::playback::{MatrixLine, Phase};
@@ -30,7 +30,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             </p>
             <div class="scroll" tabindex="0" role="region" aria-label=t.matrix_region>
                 <table data-testid="matrix-table">
-                    {super::column_heads(vec![
+                    {super::helpers::column_heads(vec![
                         t.col_down, t.col_scale, t.col_failure, t.col_node, t.col_reads, t.col_traffic,
                         t.col_believed_actual, t.col_rd, t.col_wr, t.col_after_repair, t.col_after_report,
                     ])}

@@ -97,7 +97,7 @@ pub(super) fn Reveal(
                 </table>
             </div>
             {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
-            <p class="hint" data-testid="hand-in">{super::live(hand_in)}</p>
+            <p class="hint" data-testid="hand-in">{super::helpers::live(hand_in)}</p>
             <p class="export">
                 <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
                 " "

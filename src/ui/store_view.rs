@@ -2,8 +2,8 @@
 //! the cursor is marked: the prefix a read scans, the key a write sets (with its new value), the
 //! key a remove takes away.
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::model::{Op, Prefix};

@@ -9,7 +9,7 @@ use crate::messages::fill;
 use crate::messages::Messages;
 use crate::playback::{Frame, Recording};
 
-use super::live;
+use super::helpers::live;
 use leptos::prelude::*;
 
 /// Runs up to this many steps are drawn whole.
@@ -195,7 +195,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             <h2 id="trace-title">{t.trace_title}</h2>
             <div class="scroll" id="trace-scroll" tabindex="0" role="region" aria-label=t.trace_region on:scroll=on_scroll>
                 <table data-testid="trace-table">
-                    {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
+                    {super::helpers::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().2)></tr></tbody>
                     {(0..PIECES).map(|k| view! { <tbody inner_html=live(move || piece(k))></tbody> }).collect_view()}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().3)></tr></tbody>
