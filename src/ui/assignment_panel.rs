@@ -44,100 +44,14 @@ pub fn AssignmentPanel(
         .collect_view();
     // Taken now: an event handler runs outside the component that provides it.
     let host = StoredValue::new_local(use_context::<Option<super::host::Host>>().flatten());
-    // Two tabs on one assignment: the other's edits arrive as storage events for this record.
-    let key = storage_key(&l.text);
-    let other_tabs = window_event_listener(leptos::ev::storage, move |ev| {
-        if ev.key().as_deref() == Some(key.as_str()) {
-            if let Some(stored) = ev.new_value() {
-                let l = loaded.get_value();
-                let was_locked = work.locked.get_untracked();
-                work.follow(&l.text, &stored);
-                match (was_locked, work.locked.get_untracked()) {
-                    (_, true) if answers_open(&l, &work.attempts.get_untracked()) => lab.seal(None),
-                    // The other tab started over: this one is sealed again, as it would be.
-                    (true, false) => lab.seal(Some(Rc::new(l.assignment.clone()))),
-                    _ => {}
-                }
-            }
-        }
-    });
+    let panel = Panel { lab, loaded, work, lms, host, confirm_blank: RwSignal::new(None) };
+    let other_tabs = panel.follow_other_tabs(storage_key(&l.text));
     on_cleanup(move || other_tabs.remove());
-    // Locking for good with blanks is asked first: the count of blank predictions, or none.
-    let confirm_blank = RwSignal::new(None::<usize>);
-    let lock = move || {
-        let l = loaded.get_value();
-        let typed = work.predictions.get_untracked();
-        confirm_blank.set(None);
-        work.blocked.set(None);
-        work.locked.set(true);
-        work.save(&l.text);
-        // Answers shown after the lock: the runs open up. Otherwise they stay sealed, and while
-        // a retry is open too, so the next attempt cannot copy what this one would show.
-        let open = answers_open(&l, &work.attempts.get_untracked());
-        if open {
-            lab.seal(None);
-        }
-        let marked = mark_in(&l.items, &typed, lab.t);
-        host.with_value(|host| {
-            if let Some(host) = host {
-                let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
-                host.post(&crate::teaching::embed::result_message(
-                    &id,
-                    &l.assignment.title,
-                    &marked,
-                    &work.student.get_untracked(),
-                    open,
-                ));
-            }
-        });
-        // The host and the LMS get the answers only when the page shows them (`scorm_rte::results`).
-        if let Some(lms) = lms {
-            lms.report(&marked, open);
-        }
-        // The run the student predicted, at its start, ready to watch (the reveal offers it).
-        if l.assignment.asks_about_its_run() && open {
-            lab.show_given();
-        }
-    };
-    // Another attempt, when the assignment allows one: the locked predictions are kept in the
-    // record (and the report), the runs are sealed again, and what was typed stays to be changed.
-    let start_over = move |_| {
-        let l = loaded.get_value();
-        // Another tab may have started over (or locked again) since this one last heard: the
-        // tries left are counted over every tab's attempts.
-        work.catch_up(&l.text);
-        if !work.locked.get_untracked() {
-            // It had: this tab is unlocked now, and sealed as the other.
-            lab.seal(Some(Rc::new(l.assignment.clone())));
-            return;
-        }
-        if tries_left(l.assignment.retries, &work.attempts.get_untracked()) == 0 {
-            return;
-        }
-        let ended = Attempt { predictions: work.predictions.get_untracked(), ended_at: files::now_iso() };
-        work.attempts.update(|a| a.push(ended));
-        work.locked.set(false);
-        lab.seal(Some(Rc::new(l.assignment.clone())));
-        work.save(&l.text);
-    };
+    let confirm_blank = panel.confirm_blank;
+    let (lock, start_over, run) = (move || panel.lock(), move |_| panel.start_over(), move |_| panel.run());
     // The seal as the frame says it; a move of the cursor leaves the notice as it is.
     let sealed = Memo::new(move |_| lab.frame().sealed);
     let left = move || work.attempts.with(|a| tries_left(loaded.with_value(|l| l.assignment.retries), a));
-    let run = move |_| {
-        let l = loaded.get_value();
-        let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
-        let bad = unreadable(&marked).map(|m| m.item.label_in(work.t, work.a)).collect::<Vec<_>>();
-        if !bad.is_empty() {
-            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
-            return;
-        }
-        let blank = blanks(&marked);
-        if blank > 0 {
-            confirm_blank.set(Some(blank));
-            return;
-        }
-        lock();
-    };
     view! {
         <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
             <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
@@ -188,6 +102,120 @@ pub fn AssignmentPanel(
             })}
             {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work lms /> })}
         </section>
+    }
+}
+
+/// What the panel's buttons act on: the lab, the assignment, the student's work, where results
+/// go, and the question asked before locking with blanks (their count, or none).
+#[derive(Clone, Copy)]
+struct Panel {
+    lab: Lab,
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+    lms: Option<super::lms::Lms>,
+    host: StoredValue<Option<super::host::Host>, LocalStorage>,
+    confirm_blank: RwSignal<Option<usize>>,
+}
+
+impl Panel {
+    /// Two tabs on one assignment: the other's edits arrive as storage events for this record
+    /// (`key`), and this tab follows them, sealed or unsealed as the other.
+    fn follow_other_tabs(self, key: String) -> leptos::leptos_dom::helpers::WindowListenerHandle {
+        let Panel { lab, loaded, work, .. } = self;
+        window_event_listener(leptos::ev::storage, move |ev| {
+            if ev.key().as_deref() != Some(key.as_str()) {
+                return;
+            }
+            let Some(stored) = ev.new_value() else { return };
+            let l = loaded.get_value();
+            let was_locked = work.locked.get_untracked();
+            work.follow(&l.text, &stored);
+            match (was_locked, work.locked.get_untracked()) {
+                (_, true) if answers_open(&l, &work.attempts.get_untracked()) => lab.seal(None),
+                // The other tab started over: this one is sealed again, as it would be.
+                (true, false) => lab.seal(Some(Rc::new(l.assignment.clone()))),
+                _ => {}
+            }
+        })
+    }
+
+    /// Run: blocked while a prediction cannot be read; with blanks, asked first; else locked.
+    fn run(self) {
+        let Panel { lab, loaded, work, .. } = self;
+        let l = loaded.get_value();
+        let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
+        let bad = unreadable(&marked).map(|m| m.item.label_in(work.t, work.a)).collect::<Vec<_>>();
+        if !bad.is_empty() {
+            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
+            return;
+        }
+        let blank = blanks(&marked);
+        if blank > 0 {
+            self.confirm_blank.set(Some(blank));
+            return;
+        }
+        self.lock();
+    }
+
+    /// Locks the predictions, and tells the course page and the LMS.
+    fn lock(self) {
+        let Panel { lab, loaded, work, lms, host, confirm_blank } = self;
+        let l = loaded.get_value();
+        let typed = work.predictions.get_untracked();
+        confirm_blank.set(None);
+        work.blocked.set(None);
+        work.locked.set(true);
+        work.save(&l.text);
+        // Answers shown after the lock: the runs open up. Otherwise they stay sealed, and while
+        // a retry is open too, so the next attempt cannot copy what this one would show.
+        let open = answers_open(&l, &work.attempts.get_untracked());
+        if open {
+            lab.seal(None);
+        }
+        let marked = mark_in(&l.items, &typed, lab.t);
+        host.with_value(|host| {
+            if let Some(host) = host {
+                let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
+                host.post(&crate::teaching::embed::result_message(
+                    &id,
+                    &l.assignment.title,
+                    &marked,
+                    &work.student.get_untracked(),
+                    open,
+                ));
+            }
+        });
+        // The host and the LMS get the answers only when the page shows them (`scorm_rte::results`).
+        if let Some(lms) = lms {
+            lms.report(&marked, open);
+        }
+        // The run the student predicted, at its start, ready to watch (the reveal offers it).
+        if l.assignment.asks_about_its_run() && open {
+            lab.show_given();
+        }
+    }
+
+    /// Another attempt, when the assignment allows one: the locked predictions are kept in the
+    /// record (and the report), the runs are sealed again, and what was typed stays to be changed.
+    fn start_over(self) {
+        let Panel { lab, loaded, work, .. } = self;
+        let l = loaded.get_value();
+        // Another tab may have started over (or locked again) since this one last heard: the
+        // tries left are counted over every tab's attempts.
+        work.catch_up(&l.text);
+        if !work.locked.get_untracked() {
+            // It had: this tab is unlocked now, and sealed as the other.
+            lab.seal(Some(Rc::new(l.assignment.clone())));
+            return;
+        }
+        if tries_left(l.assignment.retries, &work.attempts.get_untracked()) == 0 {
+            return;
+        }
+        let ended = Attempt { predictions: work.predictions.get_untracked(), ended_at: files::now_iso() };
+        work.attempts.update(|a| a.push(ended));
+        work.locked.set(false);
+        lab.seal(Some(Rc::new(l.assignment.clone())));
+        work.save(&l.text);
     }
 }
 
