@@ -8,7 +8,7 @@ use super::limits::{MAX_NAME, MAX_ROUNDS};
 use super::tables::{row_name, row_of_name};
 use super::timeline_json::part;
 use crate::messages::{AssignmentMessages, Messages, Problem};
-use crate::model::{Part, PartSet, MATRIX_ORDER};
+use crate::model::{Op, Part, PartSet, Step, MATRIX_ORDER};
 use serde_json::Value as Json;
 
 /// A cell of a failure-matrix row a student can predict.
@@ -119,6 +119,19 @@ pub enum Question {
 }
 
 impl Question {
+    /// Whether `step` is one of the steps the answer is made of: a round's reads (or writes and
+    /// removes), a component's reads, a key's writes and removes. The one rule the answer key
+    /// counts by and the reveal links to; none for a question about the end of a run (a service's
+    /// copies) or about the failure matrix (a repair).
+    pub fn counts(&self, step: &Step) -> bool {
+        match self {
+            Question::Round { round, writes } => step.round == *round && (step.op != Op::Read) == *writes,
+            Question::PartReads(p) => step.component == *p && step.op == Op::Read,
+            Question::Writers(key) => step.op != Op::Read && *step.key == **key,
+            Question::Service { .. } | Question::Repair { .. } => false,
+        }
+    }
+
     /// The item id: `round.2.reads`, `component.scheduler.reads`, `writers.copy/collector-4`,
     /// `service.collector.believed`, `repair.scheduler.scale`.
     pub fn id(&self) -> String {

@@ -96,6 +96,15 @@ impl Frame {
 }
 
 impl Recording {
+    /// Why each decision of the failure-matrix row stopped, shown at the end of an events run
+    /// (see [`crate::model::reasons`]); nothing before the end, nor for another run.
+    pub fn reasons_at(&self, frame: &Frame) -> Vec<crate::model::Reason> {
+        match (&self.matrix_row, frame.at_end()) {
+            (Some(row), true) => crate::model::reasons(row, &self.responses),
+            _ => Vec::new(),
+        }
+    }
+
     /// The frame after the first `cursor` steps (clamped to the run).
     pub fn frame(&self, cursor: usize) -> Frame {
         self.frame_with(cursor, self.actual_at(cursor))
@@ -196,6 +205,22 @@ mod tests {
         let r = Recording::of_run(Run::Lesson, PartSet::NONE, &timeline, None).unwrap();
         assert_eq!(r.frame(0).coming(), Some((2, vec![Change::Down(Part::Scheduler)])));
         assert_eq!(r.frame(r.len()).coming(), None);
+    }
+
+    #[test]
+    fn why_each_decision_stopped_shows_at_the_end_of_an_events_run_only() {
+        let api = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &[], None).unwrap();
+        let said = |r: &Recording, c: usize| format!("{:?}", r.reasons_at(&r.frame(c)));
+        // The API server's row, halted / unknown / halted / halted: each for the part's refusal.
+        let unavailable = "answer: Some(Unavailable(ApiServer))";
+        assert_eq!(
+            said(&api, api.len()),
+            format!(
+                "[ScaleNeverLanded {{ {unavailable} }}, FailureUnknown {{ {unavailable} }}, NodeNeverLanded {{ {unavailable} }}, ReadsHalted]"
+            )
+        );
+        assert_eq!(said(&api, api.len() - 1), "[]", "not before the end");
+        assert_eq!(said(&lesson(), 17), "[]", "the lesson's request has no matrix row");
     }
 
     #[test]

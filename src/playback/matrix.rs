@@ -35,7 +35,7 @@ impl MatrixLine {
     }
 
     /// The furthest phase filled, if any.
-    pub fn reached(&self) -> Option<Phase> {
+    pub fn furthest(&self) -> Option<Phase> {
         match (&self.run, &self.repaired, &self.reported) {
             (_, _, Some(_)) => Some(Phase::Reported),
             (_, Some(_), _) => Some(Phase::Repaired),
@@ -105,11 +105,11 @@ mod tests {
     fn a_line_reaches_its_furthest_phase() {
         let row = phase_row(&Recording::of_run(Run::Events, crate::model::PartSet::NONE, &[], None).unwrap());
         let mut line = MatrixLine::default();
-        assert_eq!(line.reached(), None);
+        assert_eq!(line.furthest(), None);
         line.fill(Phase::Run, row.clone().unwrap());
-        assert_eq!(line.reached(), Some(Phase::Run));
+        assert_eq!(line.furthest(), Some(Phase::Run));
         line.fill(Phase::Reported, row.unwrap());
-        assert_eq!(line.reached(), Some(Phase::Reported));
+        assert_eq!(line.furthest(), Some(Phase::Reported));
         assert_eq!(
             phase_row(&Recording::of_run(Run::Lesson, crate::model::PartSet::NONE, &[], None).unwrap()),
             None

@@ -5,9 +5,11 @@
 mod compare;
 mod edits;
 mod frame;
+mod lab_state;
 mod load;
 mod marks;
 mod matrix;
+mod recordings;
 mod rounds;
 pub mod scale_plot;
 mod window;
@@ -17,9 +19,11 @@ pub use crate::model::{RoundSpan, ServiceCount};
 pub use compare::{compare, CompareBar, CompareRound, Comparison, ModeRound, BAR_SPAN};
 pub use edits::Edits;
 pub use frame::Frame;
+pub use lab_state::{LabState, SPEEDS};
 pub use load::{load_chart, LoadBar, LoadChart, LoadSegment, LOAD_PARTS, MOST_ROUNDS};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
 pub use matrix::{phase_row, MatrixLine, Phase};
+pub use recordings::{Recorded, Recordings};
 pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
 

@@ -6,8 +6,8 @@ use crate::formats::json::visible;
 pub use crate::formats::question::{Cell, Question};
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use crate::model::{
-    count_of, matrix_run, per_round, repair_row, service_counts, Limits, MatrixRow, Op, Outcome, Part,
-    PartSet, TraceLimit, TraceSummary, Verdict,
+    count_of, matrix_run, repair_row, service_counts, Limits, MatrixRow, Outcome, Part, PartSet, TraceLimit,
+    TraceSummary, Verdict,
 };
 use std::collections::BTreeSet;
 use std::fmt;
@@ -236,21 +236,17 @@ pub fn set_page_ids(items: &mut [Item]) {
 /// after repair, which is about the failure matrix's events instead).
 fn run_answer(q: &Question, outcome: &Outcome) -> Option<Answer> {
     let store = outcome.plane.store();
-    let trace = store.trace();
-    let items_read = |keep: &dyn Fn(&crate::model::Step) -> bool| {
-        trace.iter().filter(|s| s.op == Op::Read && keep(s)).map(|s| s.items as u64).sum()
-    };
+    // The steps the answer is made of, by the one rule the reveal links to (`Question::counts`).
+    let counted = || store.trace().iter().filter(|s| q.counts(s));
     Some(match q {
-        // A round's own totals, from the one split of a trace into rounds.
-        Question::Round { round, writes } => {
-            let own =
-                per_round(trace, outcome.plane.rounds()).get(*round as usize).copied().unwrap_or_default();
-            Answer::Number(if *writes { own.writes } else { own.item_reads } as u64)
+        // A round's writes (and removes) are its steps that are not reads.
+        Question::Round { writes: true, .. } => Answer::Number(counted().count() as u64),
+        Question::Round { .. } | Question::PartReads(_) => {
+            Answer::Number(counted().map(|s| s.items as u64).sum())
         }
-        Question::PartReads(p) => Answer::Number(items_read(&|s| s.component == *p)),
-        Question::Writers(key) => {
+        Question::Writers(_) => {
             let mut parts: Vec<Part> = Vec::new();
-            for s in trace.iter().filter(|s| s.op != Op::Read && *s.key == **key) {
+            for s in counted() {
                 if parts.last() != Some(&s.component) {
                     parts.push(s.component);
                 }

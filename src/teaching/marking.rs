@@ -121,6 +121,38 @@ pub struct Marked {
     pub correct: bool,
 }
 
+/// Whether a prediction typed is blank: nothing but spaces. Blank is not wrong until Run: it
+/// asks to be filled, and locked blank it is said as such.
+pub fn blank(typed: &str) -> bool {
+    typed.trim().is_empty()
+}
+
+impl Marked {
+    /// Whether nothing was typed (see [`blank`]).
+    pub fn blank(&self) -> bool {
+        blank(&self.typed)
+    }
+
+    /// What was typed, or `none` where nothing was: how a table of predictions shows it.
+    pub fn typed_or(&self, none: &str) -> String {
+        if self.blank() {
+            none.to_string()
+        } else {
+            self.typed.clone()
+        }
+    }
+}
+
+/// The predictions Run cannot use: typed, and not read as an answer.
+pub fn unreadable(marked: &[Marked]) -> impl Iterator<Item = &Marked> {
+    marked.iter().filter(|m| m.read.is_err() && !m.blank())
+}
+
+/// How many predictions are blank.
+pub fn blanks(marked: &[Marked]) -> usize {
+    marked.iter().filter(|m| m.blank()).count()
+}
+
 /// Marks every item against what was typed for it (missing entries count as empty); component
 /// names are read in English.
 pub fn mark(items: &[Item], typed: &BTreeMap<String, String>) -> Vec<Marked> {
@@ -164,6 +196,18 @@ pub fn score(marked: &[Marked]) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::teaching::assignment::tests::lesson_assignment;
+
+    #[test]
+    fn blank_and_unreadable_predictions_are_told_apart() {
+        let items = lesson_assignment("{}").answer_key().expect("items");
+        let typed: BTreeMap<String, String> =
+            [("steps", "17"), ("reads", "  "), ("writes", "seven")].map(|(k, v)| (k.into(), v.into())).into();
+        let marked = mark(&items, &typed);
+        let bad: Vec<&str> = unreadable(&marked).map(|m| m.item.id.as_str()).collect();
+        assert_eq!((bad, blanks(&marked)), (vec!["writes"], 4), "reads, revision, rounds, components");
+        assert_eq!((marked[0].typed_or("-"), marked[1].typed_or("-")), ("17".to_string(), "-".to_string()));
+        assert!(blank(" \t") && !blank(" 0 "));
+    }
 
     #[test]
     fn a_typed_order_of_components_is_read_and_marked_exactly() {

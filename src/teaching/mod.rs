@@ -9,6 +9,7 @@ pub mod class_review;
 pub mod diagnosis;
 pub mod draft_record;
 pub mod embed;
+pub mod explain;
 pub mod handout;
 pub mod link_code;
 pub mod marking;

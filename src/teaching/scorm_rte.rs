@@ -128,7 +128,7 @@ pub fn results(marked: &[Marked], mastery_score: &str, first: u64, answers_shown
         // for a blank, nor for a number that is none (a numeric response must be a decimal).
         let response = match &m.read {
             Ok(read) => Some(read.to_string()),
-            Err(_) if numeric || m.typed.trim().is_empty() => None,
+            Err(_) if numeric || m.blank() => None,
             Err(_) => Some(m.typed.trim().to_string()),
         };
         if let Some(response) = response {

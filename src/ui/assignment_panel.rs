@@ -9,7 +9,7 @@ use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::Verdict;
 use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind};
 use crate::teaching::attempts::tries_left;
-use crate::teaching::marking::{mark_in, parse_count, parse_parts, parse_verdict};
+use crate::teaching::marking::{blank, blanks, mark_in, parse_count, parse_parts, parse_verdict, unreadable};
 use crate::teaching::report::{storage_key, Attempt};
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -44,27 +44,122 @@ pub fn AssignmentPanel(
         .collect_view();
     // Taken now: an event handler runs outside the component that provides it.
     let host = StoredValue::new_local(use_context::<Option<super::host::Host>>().flatten());
-    // Two tabs on one assignment: the other's edits arrive as storage events for this record.
-    let key = storage_key(&l.text);
-    let other_tabs = window_event_listener(leptos::ev::storage, move |ev| {
-        if ev.key().as_deref() == Some(key.as_str()) {
-            if let Some(stored) = ev.new_value() {
-                let l = loaded.get_value();
-                let was_locked = work.locked.get_untracked();
-                work.follow(&l.text, &stored);
-                match (was_locked, work.locked.get_untracked()) {
-                    (_, true) if answers_open(&l, &work.attempts.get_untracked()) => lab.seal(None),
-                    // The other tab started over: this one is sealed again, as it would be.
-                    (true, false) => lab.seal(Some(Rc::new(l.assignment.clone()))),
-                    _ => {}
-                }
-            }
-        }
-    });
+    let panel = Panel { lab, loaded, work, lms, host, confirm_blank: RwSignal::new(None) };
+    let other_tabs = panel.follow_other_tabs(storage_key(&l.text));
     on_cleanup(move || other_tabs.remove());
-    // Locking for good with blanks is asked first: the count of blank predictions, or none.
-    let confirm_blank = RwSignal::new(None::<usize>);
-    let lock = move || {
+    let confirm_blank = panel.confirm_blank;
+    let (lock, start_over, run) = (move || panel.lock(), move |_| panel.start_over(), move |_| panel.run());
+    // The seal as the frame says it; a move of the cursor leaves the notice as it is.
+    let sealed = Memo::new(move |_| lab.frame().sealed);
+    let left = move || work.attempts.with(|a| tries_left(loaded.with_value(|l| l.assignment.retries), a));
+    view! {
+        <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
+            <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
+            <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
+            <p class="student">
+                <label>
+                    {work.a.student_label} " "
+                    <input type="text" data-testid="student" autocomplete="name" maxlength="200"
+                        prop:value=move || work.student.get()
+                        on:input=move |ev| loaded.with_value(|l| work.save_student(&l.text, event_target_value(&ev))) />
+                </label>
+            </p>
+            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
+            // The same shape as the run's blocked message below: one copy of its code serves both.
+            {super::helpers::live(move || lms.and_then(|l| l.error.get()).map(|e| view! { <p class="error" role="alert" data-testid="lms-error">{e}</p> }))}
+            {move || sealed.get().then(|| {
+                // Locked: for good when the assignment never reveals, else until the last try.
+                let said = match (work.locked.get(), loaded.with_value(|l| l.assignment.reveal)) {
+                    (false, _) => work.a.sealed,
+                    (true, false) => work.a.sealed_for_good,
+                    (true, true) => work.a.sealed_held,
+                };
+                view! { <p class="notice" role="status" data-testid="sealed">{said}</p> }
+            })}
+            <form class="predictions" on:submit=move |ev| ev.prevent_default()>
+                <div class="items">{inputs}</div>
+                // Once locked, the results come back in the grid's place (in the reveal).
+                {move || (!work.locked.get()).then(|| super::reveal::matrix_grid(loaded, work, None))}
+                {super::helpers::live(move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> }))}
+                {move || confirm_blank.get().map(|n| view! {
+                    <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
+                        <p id="confirm-blank">{fill(if n == 1 { work.a.blank_ask_one } else { work.a.blank_ask }, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>
+                        <button type="button" data-testid="confirm-lock" on:click=move |_| lock()>{work.a.blank_lock}</button>
+                        " "
+                        <button type="button" data-testid="confirm-back" on:click=move |_| confirm_blank.set(None)>{work.a.blank_back}</button>
+                    </div>
+                })}
+                <button type="button" data-testid="run" on:click=run disabled=move || work.locked.get()>
+                    {move || if work.locked.get() { work.a.run_locked } else { work.a.run }}
+                </button>
+            </form>
+            {move || (work.locked.get() && left() > 0).then(|| view! {
+                <p>
+                    <button type="button" data-testid="start-over" on:click=start_over>
+                        {fill(work.a.start_over, &[("left", &left())])}
+                    </button>
+                </p>
+            })}
+            {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work lms /> })}
+        </section>
+    }
+}
+
+/// What the panel's buttons act on: the lab, the assignment, the student's work, where results
+/// go, and the question asked before locking with blanks (their count, or none).
+#[derive(Clone, Copy)]
+struct Panel {
+    lab: Lab,
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+    lms: Option<super::lms::Lms>,
+    host: StoredValue<Option<super::host::Host>, LocalStorage>,
+    confirm_blank: RwSignal<Option<usize>>,
+}
+
+impl Panel {
+    /// Two tabs on one assignment: the other's edits arrive as storage events for this record
+    /// (`key`), and this tab follows them, sealed or unsealed as the other.
+    fn follow_other_tabs(self, key: String) -> leptos::leptos_dom::helpers::WindowListenerHandle {
+        let Panel { lab, loaded, work, .. } = self;
+        window_event_listener(leptos::ev::storage, move |ev| {
+            if ev.key().as_deref() != Some(key.as_str()) {
+                return;
+            }
+            let Some(stored) = ev.new_value() else { return };
+            let l = loaded.get_value();
+            let was_locked = work.locked.get_untracked();
+            work.follow(&l.text, &stored);
+            match (was_locked, work.locked.get_untracked()) {
+                (_, true) if answers_open(&l, &work.attempts.get_untracked()) => lab.seal(None),
+                // The other tab started over: this one is sealed again, as it would be.
+                (true, false) => lab.seal(Some(Rc::new(l.assignment.clone()))),
+                _ => {}
+            }
+        })
+    }
+
+    /// Run: blocked while a prediction cannot be read; with blanks, asked first; else locked.
+    fn run(self) {
+        let Panel { lab, loaded, work, .. } = self;
+        let l = loaded.get_value();
+        let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
+        let bad = unreadable(&marked).map(|m| m.item.label_in(work.t, work.a)).collect::<Vec<_>>();
+        if !bad.is_empty() {
+            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
+            return;
+        }
+        let blank = blanks(&marked);
+        if blank > 0 {
+            self.confirm_blank.set(Some(blank));
+            return;
+        }
+        self.lock();
+    }
+
+    /// Locks the predictions, and tells the course page and the LMS.
+    fn lock(self) {
+        let Panel { lab, loaded, work, lms, host, confirm_blank } = self;
         let l = loaded.get_value();
         let typed = work.predictions.get_untracked();
         confirm_blank.set(None);
@@ -98,10 +193,12 @@ pub fn AssignmentPanel(
         if l.assignment.asks_about_its_run() && open {
             lab.show_given();
         }
-    };
-    // Another attempt, when the assignment allows one: the locked predictions are kept in the
-    // record (and the report), the runs are sealed again, and what was typed stays to be changed.
-    let start_over = move |_| {
+    }
+
+    /// Another attempt, when the assignment allows one: the locked predictions are kept in the
+    /// record (and the report), the runs are sealed again, and what was typed stays to be changed.
+    fn start_over(self) {
+        let Panel { lab, loaded, work, .. } = self;
         let l = loaded.get_value();
         // Another tab may have started over (or locked again) since this one last heard: the
         // tries left are counted over every tab's attempts.
@@ -119,77 +216,6 @@ pub fn AssignmentPanel(
         work.locked.set(false);
         lab.seal(Some(Rc::new(l.assignment.clone())));
         work.save(&l.text);
-    };
-    let left = move || work.attempts.with(|a| tries_left(loaded.with_value(|l| l.assignment.retries), a));
-    let run = move |_| {
-        let l = loaded.get_value();
-        let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
-        let bad = marked
-            .iter()
-            .filter(|m| m.read.is_err() && !m.typed.trim().is_empty())
-            .map(|m| m.item.label_in(work.t, work.a))
-            .collect::<Vec<_>>();
-        if !bad.is_empty() {
-            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
-            return;
-        }
-        let blank = marked.iter().filter(|m| m.typed.trim().is_empty()).count();
-        if blank > 0 {
-            confirm_blank.set(Some(blank));
-            return;
-        }
-        lock();
-    };
-    view! {
-        <section class="assignment" aria-labelledby="assignment-title" data-testid="assignment">
-            <h2 id="assignment-title" data-testid="assignment-title">{title}</h2>
-            <p class="instructions" data-testid="assignment-instructions">{instructions}</p>
-            <p class="student">
-                <label>
-                    {work.a.student_label} " "
-                    <input type="text" data-testid="student" autocomplete="name" maxlength="200"
-                        prop:value=move || work.student.get()
-                        on:input=move |ev| loaded.with_value(|l| work.save_student(&l.text, event_target_value(&ev))) />
-                </label>
-            </p>
-            {move || work.notice.get().map(|n| view! { <p class="notice" role="status" data-testid="storage-notice">{work.a.notice_mark} {n}</p> })}
-            // The same shape as the run's blocked message below: one copy of its code serves both.
-            {super::live(move || lms.and_then(|l| l.error.get()).map(|e| view! { <p class="error" role="alert" data-testid="lms-error">{e}</p> }))}
-            {move || lab.sealed().then(|| {
-                // Locked: for good when the assignment never reveals, else until the last try.
-                let said = match (work.locked.get(), loaded.with_value(|l| l.assignment.reveal)) {
-                    (false, _) => work.a.sealed,
-                    (true, false) => work.a.sealed_for_good,
-                    (true, true) => work.a.sealed_held,
-                };
-                view! { <p class="notice" role="status" data-testid="sealed">{said}</p> }
-            })}
-            <form class="predictions" on:submit=move |ev| ev.prevent_default()>
-                <div class="items">{inputs}</div>
-                // Once locked, the results come back in the grid's place (in the reveal).
-                {move || (!work.locked.get()).then(|| super::reveal::matrix_grid(loaded, work, None))}
-                {super::live(move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> }))}
-                {move || confirm_blank.get().map(|n| view! {
-                    <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
-                        <p id="confirm-blank">{fill(if n == 1 { work.a.blank_ask_one } else { work.a.blank_ask }, &[("blank", &n), ("total", &loaded.get_value().items.len())])}</p>
-                        <button type="button" data-testid="confirm-lock" on:click=move |_| lock()>{work.a.blank_lock}</button>
-                        " "
-                        <button type="button" data-testid="confirm-back" on:click=move |_| confirm_blank.set(None)>{work.a.blank_back}</button>
-                    </div>
-                })}
-                <button type="button" data-testid="run" on:click=run disabled=move || work.locked.get()>
-                    {move || if work.locked.get() { work.a.run_locked } else { work.a.run }}
-                </button>
-            </form>
-            {move || (work.locked.get() && left() > 0).then(|| view! {
-                <p>
-                    <button type="button" data-testid="start-over" on:click=start_over>
-                        {fill(work.a.start_over, &[("left", &left())])}
-                    </button>
-                </p>
-            })}
-            {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work lms /> })}
-        </section>
     }
 }
 
@@ -201,7 +227,7 @@ pub(super) fn answers_open(l: &Loaded, attempts: &[Attempt]) -> bool {
 
 /// Why a typed prediction cannot be used, if it cannot (empty is fine until Run).
 fn problem(answer: &Answer, text: &str, t: &Messages, a: &AssignmentMessages) -> Option<String> {
-    if text.trim().is_empty() {
+    if blank(text) {
         return None;
     }
     let error = match answer {

@@ -1,11 +1,10 @@
 //! What the store believes runs beside what actually runs, whenever the two differ; and, at the
 //! end of a failure run, why each decision stopped.
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::formats::html::Markup;
 use crate::messages::fill;
-use crate::model::reasons;
 use leptos::prelude::*;
 
 /// The believed / actual panel, drawn as markup (see `formats::html`).
@@ -38,11 +37,7 @@ pub fn BelievedActual(lab: Lab) -> impl IntoView {
             }
         }
         // At the end of a failure run: why each decision stopped.
-        let recording = lab.recording();
-        let why = match (&recording.matrix_row, frame.at_end()) {
-            (Some(row), true) => reasons(row, &recording.responses),
-            _ => Vec::new(),
-        };
+        let why = lab.recording().reasons_at(&frame);
         // No heading over nothing: after a repair that closed every gap, no decision stopped.
         if !why.is_empty() {
             html.leaf("h3", &[], t.why_title).open("ul", &[("data-testid", "why")]);

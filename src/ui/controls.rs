@@ -1,7 +1,7 @@
 //! Playback controls: play / pause, step, reset, speed and a scrubber to any step.
 
+use super::helpers::{live, with_lab};
 use super::lab::{Lab, SPEEDS};
-use super::{live, with_lab};
 use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::playback::MarkKind;
@@ -10,10 +10,9 @@ use leptos::prelude::*;
 /// Starts playback from the cursor (from the start when at the end).
 pub fn play(lab: Lab) {
     // A run that would show an open assignment's answers does not play.
-    if lab.sealed() {
+    let Some(generation) = lab.start_playing() else {
         return;
-    }
-    let generation = lab.start_playing();
+    };
     leptos::task::spawn_local(async move {
         loop {
             let ms = lab.step_ms();
@@ -67,10 +66,11 @@ pub fn reset(lab: Lab) {
 /// The run's length as the page says it: `?` while an open assignment asks for it (or could be
 /// worked out from it).
 pub fn total(lab: Lab) -> String {
-    if lab.sealed() {
+    let frame = lab.frame();
+    if frame.sealed {
         "?".to_string()
     } else {
-        lab.frame().len.to_string()
+        frame.len.to_string()
     }
 }
 
@@ -85,7 +85,7 @@ fn Marks(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let marks = move || {
         let recording = lab.recording();
-        let marks = if lab.sealed() { Vec::new() } else { recording.marks() };
+        let marks = if lab.frame().sealed { Vec::new() } else { recording.marks() };
         let len = recording.len().max(1);
         let mut svg = Markup::new();
         for m in marks {
@@ -142,12 +142,13 @@ fn Marks(lab: Lab) -> impl IntoView {
 pub fn Controls(lab: Lab) -> impl IntoView {
     let len = move || lab.frame().len;
     let at_start = move || lab.cursor() == 0;
-    // A run with no step at all is over as soon as it is shown (see `Lab::settle`).
-    let at_end = move || lab.cursor() >= len() || lab.sealed();
+    // A run with no step at all is over as soon as it is shown (see `LabState::settle`); a
+    // sealed run's frame has no step either.
+    let at_end = move || lab.cursor() >= len();
     let t = lab.t;
     view! {
         <div class="controls" role="toolbar" aria-label=t.controls_label>
-            <button data-testid="play" on:click=with_lab(lab, toggle) disabled=live(move || lab.sealed() || len() == 0) aria-keyshortcuts="Space">
+            <button data-testid="play" on:click=with_lab(lab, toggle) disabled=live(move || len() == 0) aria-keyshortcuts="Space">
                 {live(move || if lab.playing() { t.pause } else { t.play })}
             </button>
             <button data-testid="back" on:click=with_lab(lab, back) disabled=live(at_start) aria-keyshortcuts="ArrowLeft">
@@ -183,7 +184,7 @@ pub fn Controls(lab: Lab) -> impl IntoView {
                     type="range"
                     data-testid="scrubber"
                     min="0"
-                    max=live(move || if lab.sealed() { 0 } else { len() }.to_string())
+                    max=live(move || len().to_string())
                     prop:value=live(move || lab.cursor().to_string())
                     on:input=move |ev| {
                         pause(lab);

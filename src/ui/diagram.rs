@@ -2,8 +2,8 @@
 //! nothing else. The acting component lights up; a part that is down at the cursor looks down and
 //! does nothing. Pressing a part takes it down, or brings it back, from the next round on.
 
+use super::helpers::{live, with_lab};
 use super::lab::Lab;
-use super::{live, with_lab};
 use crate::formats::html::Markup;
 use crate::messages::{fill, Messages};
 use crate::model::{Change, Op, Part, PartSet, Run, MATRIX_ORDER};

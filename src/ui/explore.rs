@@ -4,7 +4,7 @@
 //! playback layer's [`compare`] and the model's idle costs; this only draws them.
 
 use super::explore_plot::ScaleExplorer;
-use super::live;
+use super::helpers::live;
 use crate::formats::html::Markup;
 use crate::messages::{fill, ExploreMessages, EN, EN_EXPLORE};
 use crate::model::watch::Load;

@@ -129,7 +129,6 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
 
 /// The plot as SVG markup.
 fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
-    let n = |v: i32| v.to_string();
     let mut m = Markup::new();
     m.open(
         "svg",
@@ -140,6 +139,20 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
             ("data-testid", "scale-plot"),
         ],
     );
+    axes(&mut m, t, plot);
+    curves(&mut m, t, plot);
+    legend(&mut m, t);
+    m.close("svg");
+    m.finish()
+}
+
+/// Integers as SVG writes them.
+fn n(v: i32) -> String {
+    v.to_string()
+}
+
+/// The axes, their ticks and their labels.
+fn axes(m: &mut Markup, t: &ExploreMessages, plot: &ScalePlot) {
     // The y axis: a tick and a faint line every decade, then zero below the break.
     for tick in &plot.y_ticks {
         let y = n(tick.at);
@@ -204,7 +217,10 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
         ],
         t.y_axis,
     );
-    // The curves, then the point under the slider on each, then the lesson's own point.
+}
+
+/// The curves, the point under the slider on each, and the lesson's own point.
+fn curves(m: &mut Markup, t: &ExploreMessages, plot: &ScalePlot) {
     m.open("path", &[("class", "curve list"), ("d", &path(&plot.list)), ("data-testid", "curve-list")])
         .close("path");
     m.open("path", &[("class", "curve list request"), ("d", &path(&plot.list_request))]).close("path");
@@ -231,7 +247,10 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
             &label,
         );
     }
-    // The legend, top left, inside the plot.
+}
+
+/// The legend, top left, inside the plot.
+fn legend(m: &mut Markup, t: &ExploreMessages) {
     let legend = [
         ("curve list", t.legend_list),
         ("curve list request", t.legend_list_request),
@@ -247,8 +266,6 @@ fn draw(t: &ExploreMessages, plot: &ScalePlot) -> String {
         .close("line");
         m.leaf("text", &[("class", "legend"), ("x", &n(LEFT + 40)), ("y", &n(y + 4))], text);
     }
-    m.close("svg");
-    m.finish()
 }
 
 /// The curve's costs as a table.

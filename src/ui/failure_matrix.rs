@@ -3,8 +3,8 @@
 //! (the repair) and have the node agents report again, the columns after repair and after the
 //! report. Every number comes from the recordings the student ran (`playback::MatrixLine`).
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::messages::{fill, Messages};
 use crate::model::{MatrixRow, Part, PartSet, MATRIX_ORDER};
 use crate::playback::{MatrixLine, Phase};
@@ -15,20 +15,12 @@ use leptos::prelude::*;
 pub fn FailureMatrix(lab: Lab) -> impl IntoView {
     let t = lab.t;
     let rows = move || {
-        let finished = lab.finished();
         MATRIX_ORDER
             .iter()
-            .map(|&down| {
-                let line =
-                    finished.iter().find(|(d, _)| *d == down).map(|(_, l)| l.clone()).unwrap_or_default();
-                view! { <MatrixRowView lab down line /> }
-            })
+            .map(|&down| view! { <MatrixRowView lab down line=lab.line(down) /> })
             .collect_view()
     };
-    let filled = move || {
-        let finished = lab.finished();
-        MATRIX_ORDER.iter().filter(|&&d| finished.iter().any(|(f, _)| *f == d)).count()
-    };
+    let filled = move || lab.rows_filled();
     view! {
         <section class="matrix" aria-labelledby="matrix-title">
             <h2 id="matrix-title">{t.matrix_title}</h2>
@@ -38,7 +30,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
             </p>
             <div class="scroll" tabindex="0" role="region" aria-label=t.matrix_region>
                 <table data-testid="matrix-table">
-                    {super::column_heads(vec![
+                    {super::helpers::column_heads(vec![
                         t.col_down, t.col_scale, t.col_failure, t.col_node, t.col_reads, t.col_traffic,
                         t.col_believed_actual, t.col_rd, t.col_wr, t.col_after_repair, t.col_after_report,
                     ])}
@@ -138,8 +130,8 @@ fn MatrixRowView(lab: Lab, down: PartSet, line: MatrixLine) -> impl IntoView {
     let later = repair_cells(t, down, &line);
     // The next phase a press can fill: the repair once run, the report once repaired (where the
     // repair left a gap); none for the healthy row, which has nothing to repair.
-    let reached = line.reached();
-    let next = match reached {
+    let furthest = line.furthest();
+    let next = match furthest {
         Some(Phase::Run) if !down.is_empty() => Some((Phase::Repaired, t.matrix_repair, 8)),
         Some(Phase::Repaired) if line.report_due() => Some((Phase::Reported, t.matrix_report, 9)),
         _ => None,
@@ -167,7 +159,7 @@ fn MatrixRowView(lab: Lab, down: PartSet, line: MatrixLine) -> impl IntoView {
         }
     });
     view! {
-        <tr data-testid=testid.clone() id=testid class:pending=reached.is_none()>
+        <tr data-testid=testid.clone() id=testid class:pending=furthest.is_none()>
             <th scope="row">
                 <button type="button" class="fill" aria-label=label data-testid=format!("matrix-fill-{row}")
                     on:click=move |_| lab.fill_row(down, Phase::Run)>{name}</button>

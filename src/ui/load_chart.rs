@@ -2,8 +2,8 @@
 //! segment per round, from the frame. The API server reads nothing; the three deciding parts read
 //! the whole ledger every round, the quiet ones too.
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::formats::html::Markup;
 use crate::playback::{load_chart, LOAD_PARTS};
 use leptos::prelude::*;

@@ -22,6 +22,7 @@ mod failure_matrix;
 #[cfg(any(feature = "assignments", feature = "teach"))]
 #[cfg_attr(not(feature = "assignments"), allow(dead_code))]
 mod files;
+mod helpers;
 mod host;
 mod lab;
 #[cfg(feature = "assignments")]
@@ -53,6 +54,7 @@ pub use trace_table::TraceTable;
 use crate::messages::{self, fill, Messages};
 use crate::model::Run;
 use crate::teaching::share::{self, Shared};
+use helpers::{live, typing};
 use leptos::prelude::*;
 
 /// Mounts the lab into the page body.
@@ -97,68 +99,15 @@ fn page_messages() -> (&'static Messages, Option<String>) {
 /// The lab with every text from `t`. `missing` is a `?lang=` the lab has no table for.
 #[component]
 pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
-    // The page itself speaks the table's language: its lang attribute and its title.
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        if let Some(root) = document.document_element() {
-            let _ = root.set_attribute("lang", t.lang);
-        }
-        document.set_title(t.title);
-    }
+    speak_language(t);
     let lab = Lab::with_messages(t);
-    // Shortcuts: space plays or pauses, arrows step, Home resets, End runs to the end; never
-    // while the student is in a field (or on a control that uses the key itself).
-    let _keys = window_event_listener(leptos::ev::keydown, move |ev| {
-        if typing(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-            return;
-        }
-        let handled = match ev.key().as_str() {
-            " " => {
-                controls::toggle(lab);
-                true
-            }
-            "ArrowRight" => {
-                controls::forward(lab);
-                true
-            }
-            "ArrowLeft" => {
-                controls::back(lab);
-                true
-            }
-            "Home" => {
-                controls::reset(lab);
-                true
-            }
-            "End" => {
-                controls::to_end(lab);
-                true
-            }
-            _ => false,
-        };
-        if handled {
-            ev.prevent_default();
-        }
-    });
+    let _keys = shortcuts(lab);
     let params = browser::params();
-    let (shared, mut link_notices) = share::parse(&params, t);
-    // Which of the address's parameters are there (the assignments build asks).
-    #[cfg(feature = "assignments")]
-    let given = |names: &[&str]| params.iter().any(|(k, _)| names.contains(&k.as_str()));
-    #[cfg(feature = "assignments")]
-    let shared = {
-        let (predictions, notice) = share::predictions(&params, t, assignment_texts(t));
-        link_notices.extend(notice);
-        // Predictions belong to an assignment: without one named they go nowhere, and say so.
-        let named = given(&["a", "assignment"]);
-        if predictions.is_some() && !named {
-            let why = assignment_texts(t).link_predictions_alone;
-            link_notices.push(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]));
-        }
-        Shared { predictions: predictions.filter(|_| named), ..shared }
-    };
-    let embed = browser::query("embed").is_some_and(|v| v != "0");
+    let (shared, mut link_notices) = shared_link(&params, t);
     if let Some(lang) = missing {
         link_notices.push(fill(t.lang_missing, &[("lang", &lang)]));
     }
+    let embed = browser::query("embed").is_some_and(|v| v != "0");
     let host = match host::Host::from_url(t) {
         Ok(host) => {
             host.start(embed, t.lang);
@@ -175,7 +124,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     // (and sealed what it asks).
     // The plain lab never opens one: boot.js loads the assignments build for those pages.
     #[cfg(feature = "assignments")]
-    let assignment_named = given(&["a", "assignment", "s"]);
+    let assignment_named = named(&params, &["a", "assignment", "s"]);
     #[cfg(not(feature = "assignments"))]
     let assignment_named = false;
     if shared.run != Some(Run::Given) && !assignment_named {
@@ -237,6 +186,72 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     }
 }
 
+/// The page itself speaks the table's language: its lang attribute and its title.
+fn speak_language(t: &'static Messages) {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        if let Some(root) = document.document_element() {
+            let _ = root.set_attribute("lang", t.lang);
+        }
+        document.set_title(t.title);
+    }
+}
+
+/// The keyboard's shortcuts: space plays or pauses, arrows step, Home resets, End runs to the
+/// end; never while the student is in a field (or on a control that uses the key itself).
+fn shortcuts(lab: Lab) -> leptos::leptos_dom::helpers::WindowListenerHandle {
+    window_event_listener(leptos::ev::keydown, move |ev| {
+        if typing(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let act: Option<fn(Lab)> = match ev.key().as_str() {
+            " " => Some(controls::toggle),
+            "ArrowRight" => Some(controls::forward),
+            "ArrowLeft" => Some(controls::back),
+            "Home" => Some(controls::reset),
+            "End" => Some(controls::to_end),
+            _ => None,
+        };
+        if let Some(act) = act {
+            act(lab);
+            ev.prevent_default();
+        }
+    })
+}
+
+/// What the address shares (a run, parts down, a step, predictions), and the notices about what
+/// it names that the page cannot use.
+fn shared_link(params: &[(String, String)], t: &'static Messages) -> (Shared, Vec<String>) {
+    let (shared, notices) = share::parse(params, t);
+    #[cfg(feature = "assignments")]
+    let (shared, notices) = with_predictions(params, t, shared, notices);
+    (shared, notices)
+}
+
+/// Whether the address has any of the parameters `names` (the assignments build asks).
+#[cfg(feature = "assignments")]
+fn named(params: &[(String, String)], names: &[&str]) -> bool {
+    params.iter().any(|(k, _)| names.contains(&k.as_str()))
+}
+
+/// The predictions a link shares: they belong to an assignment, so without one named they go
+/// nowhere, and say so.
+#[cfg(feature = "assignments")]
+fn with_predictions(
+    params: &[(String, String)],
+    t: &'static Messages,
+    shared: Shared,
+    mut notices: Vec<String>,
+) -> (Shared, Vec<String>) {
+    let (predictions, notice) = share::predictions(params, t, assignment_texts(t));
+    notices.extend(notice);
+    let named = named(params, &["a", "assignment"]);
+    if predictions.is_some() && !named {
+        let why = assignment_texts(t).link_predictions_alone;
+        notices.push(fill(t.link_ignored, &[("name", &"p"), ("why", &why)]));
+    }
+    (Shared { predictions: predictions.filter(|_| named), ..shared }, notices)
+}
+
 /// Links to the panels beside the trace: on a wide screen they sit in one box that scrolls, and a
 /// link brings its panel into view there (the page itself does not move); on a phone, where the
 /// panels follow one another down the page, the same links jump down to them. Plain links, so the
@@ -296,8 +311,10 @@ fn assignment_area(_: Lab, _: Shared, _: share_link::Predictions) -> impl IntoVi
 #[cfg(feature = "assignments")]
 fn review(lab: Lab, t: &'static Messages) -> impl IntoView {
     let a = assignment_texts(t);
+    // Only a change of seal redraws the reviewer (a move of the cursor would empty it).
+    let sealed = Memo::new(move |_| lab.frame().sealed);
     move || {
-        if lab.sealed() {
+        if sealed.get() {
             view! { <p class="review hint" data-testid="review-closed">{a.review_closed}</p> }.into_any()
         } else {
             view! { <report_review::ReportReview t /> }.into_any()
@@ -384,41 +401,4 @@ fn Glossary(t: &'static Messages) -> impl IntoView {
             <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
         </details>
     }
-}
-
-/// The header row of a table: one column header per name.
-pub(crate) fn column_heads(names: Vec<&'static str>) -> impl IntoView {
-    view! {
-        <thead>
-            <tr>{names.into_iter().map(|n| view! { <th scope="col">{n}</th> }).collect_view()}</tr>
-        </thead>
-    }
-}
-
-/// A handler that calls `act` with the lab, whatever the event. The buttons that only act on the
-/// lab share this one handler type, so the page carries the code that attaches a handler once per
-/// event type rather than once per button.
-pub(crate) fn with_lab<E>(lab: Lab, act: fn(Lab)) -> impl Fn(E) + Copy + 'static {
-    move |_| act(lab)
-}
-
-/// A value that follows the lab (a text, an attribute, a property), its closure's type erased:
-/// every such value of one type in the page shares one copy of the code that renders and updates
-/// it, instead of one per closure.
-pub(crate) fn live<T>(f: impl FnMut() -> T + Send + 'static) -> Box<dyn FnMut() -> T + Send> {
-    Box::new(f)
-}
-
-/// Whether a key press belongs to a field or control that handles it itself.
-fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
-    use wasm_bindgen::JsCast;
-    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
-        return false;
-    };
-    let tag = el.tag_name().to_ascii_lowercase();
-    let own_key = matches!(tag.as_str(), "input" | "select" | "textarea")
-        || el.get_attribute("contenteditable").is_some_and(|v| v != "false");
-    // Space on a focused button presses that button; let the browser do it.
-    let space_on_control = ev.key() == " " && matches!(tag.as_str(), "button" | "a" | "summary");
-    own_key || space_on_control
 }

@@ -113,7 +113,7 @@ fn lines(
         .iter()
         .map(|l| {
             let m = &l.marked;
-            let predicted = if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() };
+            let predicted = m.typed_or(t.not_yet);
             let actual = if reveal {
                 fill(a.review_actual, &[("actual", &super::reveal::shown(t, &m.item.answer))])
             } else {

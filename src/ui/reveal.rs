@@ -6,8 +6,9 @@ use super::assignment_panel::{Loaded, PredictionInput, Work};
 use super::files;
 use super::lab::Lab;
 use crate::messages::{fill, AssignmentMessages, Messages};
-use crate::model::{Op, PartSet, Run, Step};
+use crate::model::{Op, PartSet, Run};
 use crate::teaching::assignment::{Answer, Cell, Item, ItemKind, Quantity, Question};
+use crate::teaching::explain;
 use crate::teaching::marking::{mark_in, score, Marked};
 use crate::teaching::report;
 use leptos::prelude::*;
@@ -96,7 +97,7 @@ pub(super) fn Reveal(
                 </table>
             </div>
             {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
-            <p class="hint" data-testid="hand-in">{super::live(hand_in)}</p>
+            <p class="hint" data-testid="hand-in">{super::helpers::live(hand_in)}</p>
             <p class="export">
                 <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
                 " "
@@ -110,7 +111,7 @@ pub(super) fn Reveal(
 fn result_text(m: &Marked, t: &Messages, a: &AssignmentMessages, reveal: bool) -> String {
     match (&m.read, m.correct, m.difference) {
         // Nothing can be entered any more: a blank is said as such, not asked for.
-        (Err(_), _, _) if m.typed.trim().is_empty() => a.result_blank.to_string(),
+        (Err(_), _, _) if m.blank() => a.result_blank.to_string(),
         (Err(e), _, _) => fill(a.result_invalid, &[("why", &e.text(t, a))]),
         (Ok(_), true, _) => a.result_correct.to_string(),
         (Ok(_), false, Some(d)) if reveal => fill(a.result_off_by, &[("n", &d.unsigned_abs())]),
@@ -164,7 +165,7 @@ pub(super) fn matrix_grid(
                     Some((lab, marked, reveal)) => {
                         let Some(m) = marked.iter().find(|m| m.item.id == item.id) else { return ().into_any() };
                         let testid = format!("reveal-{}", m.item.page_id);
-                        let typed = if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() };
+                        let typed = m.typed_or(t.not_yet);
                         let actual = reveal.then(|| fill(a.grid_actual, &[("actual", &shown(t, &m.item.answer))]));
                         // In a cell, the link is short: the row and column already say which run.
                         let links = (*reveal && !m.correct).then(|| {
@@ -214,7 +215,7 @@ fn RevealRow(lab: Lab, a: &'static AssignmentMessages, m: Marked, reveal: bool) 
     view! {
         <tr data-testid=testid class:wrong=!m.correct>
             <th scope="row">{m.item.label_in(t, a)}</th>
-            <td data-label=a.col_prediction>{if m.typed.trim().is_empty() { t.not_yet.to_string() } else { m.typed.clone() }}</td>
+            <td data-label=a.col_prediction>{m.typed_or(t.not_yet)}</td>
             {reveal.then(|| view! {
                 <td data-label=a.col_actual>{shown(t, &m.item.answer)}</td>
                 <td data-label=a.col_difference>{m.difference.map(|d| format!("{d:+}")).unwrap_or_default()}</td>
@@ -242,7 +243,7 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
             Some(down),
         )]
     };
-    let wanted: Box<dyn Fn(&Step) -> bool> = match &item.kind {
+    let question = match &item.kind {
         &ItemKind::Matrix(down, _) | &ItemKind::Question(Question::Repair { down, .. }) => return row(down),
         ItemKind::Count(Quantity::Rounds | Quantity::Components) => {
             return vec![("#trace-title".to_string(), a.see_trace.to_string(), None)]
@@ -250,72 +251,52 @@ fn explaining_rows(lab: Lab, a: &AssignmentMessages, item: &Item) -> Vec<Link> {
         ItemKind::Question(Question::Service { .. }) => {
             return vec![("#world-title".to_string(), a.see_world.to_string(), None)]
         }
-        ItemKind::Count(
-            q @ (Quantity::ItemReads | Quantity::Writes | Quantity::Revision | Quantity::Steps),
-        ) => {
-            return by_round(lab, a, *q);
-        }
-        &ItemKind::Question(Question::Round { round, writes }) => {
-            Box::new(move |s| s.round == round && (s.op != Op::Read) == writes)
-        }
-        &ItemKind::Question(Question::PartReads(p)) => {
-            Box::new(move |s| s.component == p && s.op == Op::Read)
-        }
-        ItemKind::Question(Question::Writers(key)) => {
-            let key = key.clone();
-            Box::new(move |s| s.op != Op::Read && *s.key == *key)
-        }
+        ItemKind::Count(q) => return by_round(lab, a, *q),
+        ItemKind::Question(q) => q,
     };
-    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(untrack(|| lab.down())));
-    let rows = recording.steps.iter().enumerate().filter(|(_, s)| wanted(s));
     // A long run's count is made of thousands of rows: the first few are linked, the rest named.
-    let mut links: Vec<Link> = rows
-        .clone()
-        .take(MOST_LINKS)
-        .map(|(i, s)| {
+    let run = given_run(lab);
+    let (steps, more) = explain::steps_counted(&run.steps, question, MOST_LINKS);
+    let mut links: Vec<Link> = steps
+        .into_iter()
+        .map(|(n, s)| {
             let text = if s.op == Op::Read {
-                fill(a.see_read_step, &[("n", &(i + 1)), ("items", &t.items(s.items))])
+                fill(a.see_read_step, &[("n", &n), ("items", &t.items(s.items))])
             } else {
-                fill(a.see_step, &[("n", &(i + 1))])
+                fill(a.see_step, &[("n", &n)])
             };
-            (format!("#step-{}", i + 1), text, None)
+            (format!("#step-{n}"), text, None)
         })
         .collect();
-    let more = rows.count().saturating_sub(MOST_LINKS);
     if more > 0 {
         links.push(("#trace-title".to_string(), fill(a.see_more, &[("n", &more)]), None));
     }
     links
 }
 
+/// The assignment's run from its start, as the lab recorded it.
+fn given_run(lab: Lab) -> Rc<crate::playback::Recording> {
+    lab.recording_of(Run::Given, &crate::playback::Edits::starting(untrack(|| lab.down())))
+}
+
 /// The links that explain a whole run's count: one a round, each to the round's last step and
 /// saying what the round adds (the lesson's reads: requests 0, round 1: 24, round 2: 26), so a
 /// student finds which round their count missed rather than a list of every read.
 fn by_round(lab: Lab, a: &AssignmentMessages, q: Quantity) -> Vec<Link> {
-    let recording = lab.recording_of(Run::Given, &crate::playback::Edits::starting(untrack(|| lab.down())));
-    let spans = recording.rounds();
-    let mut links: Vec<Link> = spans
-        .iter()
-        .filter_map(|span| {
-            let n = match q {
-                Quantity::ItemReads => span.totals.item_reads,
-                Quantity::Steps => span.steps,
-                _ => span.totals.writes,
+    let (shares, more) = explain::rounds_adding(given_run(lab).rounds(), q, MOST_LINKS);
+    let mut links: Vec<Link> = shares
+        .into_iter()
+        .map(|share| {
+            let text = if share.round == 0 {
+                fill(a.see_requests, &[("n", &share.adds)])
+            } else {
+                fill(a.see_round, &[("round", &share.round), ("n", &share.adds)])
             };
-            (n > 0).then(|| {
-                let text = if span.round == 0 {
-                    fill(a.see_requests, &[("n", &n)])
-                } else {
-                    fill(a.see_round, &[("round", &span.round), ("n", &n)])
-                };
-                (format!("#step-{}", span.last), text, None)
-            })
+            (format!("#step-{}", share.last), text, None)
         })
-        .take(MOST_LINKS)
         .collect();
     // A long run's rounds: the first are linked, the rest named.
-    let more = spans.len().saturating_sub(links.len());
-    if links.len() == MOST_LINKS && more > 0 {
+    if more > 0 {
         links.push(("#trace-title".to_string(), fill(a.see_more_rounds, &[("n", &more)]), None));
     }
     links

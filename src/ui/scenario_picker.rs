@@ -1,8 +1,8 @@
 //! Which run to watch: the lesson's request, the failure-matrix events, or the student's own
 //! scale request.
 
+use super::helpers::{live, with_lab};
 use super::lab::Lab;
-use super::{live, with_lab};
 use crate::model::{LessonService, Run, MAX_DESIRED};
 use leptos::prelude::*;
 

@@ -2,12 +2,11 @@
 //! the cursor is marked: the prefix a read scans, the key a write sets (with its new value), the
 //! key a remove takes away.
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::model::{Op, Prefix};
-use crate::playback::{around, MOST_KEYS};
 use leptos::prelude::*;
 
 /// A line that says how many keys of a group are not drawn.
@@ -46,22 +45,18 @@ pub fn StoreView(lab: Lab) -> impl IntoView {
                 html.leaf("span", &[("class", "badge")], &badge);
             }
             html.close("h3").open("ul", &[]);
-            // A long group draws the keys around the one the step touches (see `playback::around`).
-            let keys: Vec<&(std::rc::Rc<str>, crate::model::Value)> =
-                frame.entries.iter().filter(|(k, _)| k.starts_with(p)).collect();
-            let touched = step.and_then(|s| keys.iter().position(|(k, _)| *k == s.key));
-            let drawn = around(keys.len(), touched, MOST_KEYS);
-            let (before, after) = (drawn.start, keys.len() - drawn.end);
-            if before > 0 {
-                more(&mut html, &fill(t.store_more, &[("n", &before)]));
+            // A long group draws the keys around the one the step touches (see `Frame::key_group`).
+            let group = frame.key_group(p);
+            if group.before > 0 {
+                more(&mut html, &fill(t.store_more, &[("n", &group.before)]));
             }
-            for (k, v) in &keys[drawn] {
+            for (k, v) in group.drawn {
                 let written = step.is_some_and(|s| s.op == Op::Write && s.key == *k);
                 let (class, mark) = if written { ("flash", Some(t.store_written)) } else { ("", None) };
                 key(&mut html, p, k, &t.value(v), class, mark);
             }
-            if after > 0 {
-                more(&mut html, &fill(t.store_more, &[("n", &after)]));
+            if group.after > 0 {
+                more(&mut html, &fill(t.store_more, &[("n", &group.after)]));
             }
             // A removed key stays one step longer, struck through, so its going is visible.
             if let Some(s) = step.filter(|s| s.op == Op::Remove && s.key.starts_with(p)) {

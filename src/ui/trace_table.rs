@@ -9,7 +9,7 @@ use crate::messages::fill;
 use crate::messages::Messages;
 use crate::playback::{Frame, Recording};
 
-use super::live;
+use super::helpers::live;
 use leptos::prelude::*;
 
 /// Runs up to this many steps are drawn whole.
@@ -122,14 +122,16 @@ pub fn show_step(lab: Lab, step: usize) {
 #[component]
 pub fn TraceTable(lab: Lab) -> impl IntoView {
     let t = lab.t;
-    // Runs after the rows are drawn for the new cursor; it writes no signal, only the box's
-    // scroll position.
-    Effect::new(move |_| {
+    // Runs after the rows are drawn for a new cursor (not for another change of the lab's
+    // state: a pause leaves the box where the student scrolled it); it writes no signal, only
+    // the box's scroll position.
+    Effect::new(move |before: Option<usize>| {
         let step = lab.cursor();
-        if step > 0 {
+        if step > 0 && before != Some(step) {
             let line = lab.recording_untracked().line_of(step - 1);
             request_animation_frame(move || keep_in_view(step, line));
         }
+        step
     });
     // The first step drawn (a stride's start); moved by scrolling the box.
     let start = RwSignal::new(0usize);
@@ -193,7 +195,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             <h2 id="trace-title">{t.trace_title}</h2>
             <div class="scroll" id="trace-scroll" tabindex="0" role="region" aria-label=t.trace_region on:scroll=on_scroll>
                 <table data-testid="trace-table">
-                    {super::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
+                    {super::helpers::column_heads(vec![t.col_step, t.col_component, t.col_op, t.col_key, t.col_items, t.col_rd, t.col_wr])}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().2)></tr></tbody>
                     {(0..PIECES).map(|k| view! { <tbody inner_html=live(move || piece(k))></tbody> }).collect_view()}
                     <tbody aria-hidden="true"><tr class="spacer" style:height=move || spacer(window().3)></tr></tbody>

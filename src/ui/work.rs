@@ -90,7 +90,7 @@ impl Work {
     /// (those are never replaced).
     pub fn adopt(&self, shared: BTreeMap<String, String>) {
         let own = self.predictions.get_untracked();
-        if own.values().all(|v| v.trim().is_empty()) {
+        if own.values().all(|v| crate::teaching::marking::blank(v)) {
             self.predictions.set(shared);
         } else if own != shared {
             self.notice.set(Some(self.a.predictions_kept.into()));

@@ -3,8 +3,8 @@
 //! still counts as running that is dead, stands on its node in outline with its own mark and
 //! words, so believed against actual is something a student sees.
 
+use super::helpers::live;
 use super::lab::Lab;
-use super::live;
 use crate::formats::html::Markup;
 use crate::messages::{fill, Messages};
 use crate::playback::{around, CopyState, MOST_NODES};

@@ -1,0 +1,43 @@
+//! The small helpers every view uses: a value that follows the lab, a handler that acts on it,
+//! a table's header row, and whether a key press belongs to a field. In a module of their own,
+//! so a view imports them from here rather than from the page's root.
+
+use super::lab::Lab;
+use leptos::prelude::*;
+
+/// The header row of a table: one column header per name.
+pub(crate) fn column_heads(names: Vec<&'static str>) -> impl IntoView {
+    view! {
+        <thead>
+            <tr>{names.into_iter().map(|n| view! { <th scope="col">{n}</th> }).collect_view()}</tr>
+        </thead>
+    }
+}
+
+/// A handler that calls `act` with the lab, whatever the event. The buttons that only act on the
+/// lab share this one handler type, so the page carries the code that attaches a handler once per
+/// event type rather than once per button.
+pub(crate) fn with_lab<E>(lab: Lab, act: fn(Lab)) -> impl Fn(E) + Copy + 'static {
+    move |_| act(lab)
+}
+
+/// A value that follows the lab (a text, an attribute, a property), its closure's type erased:
+/// every such value of one type in the page shares one copy of the code that renders and updates
+/// it, instead of one per closure.
+pub(crate) fn live<T>(f: impl FnMut() -> T + Send + 'static) -> Box<dyn FnMut() -> T + Send> {
+    Box::new(f)
+}
+
+/// Whether a key press belongs to a field or control that handles it itself.
+pub(crate) fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    let tag = el.tag_name().to_ascii_lowercase();
+    let own_key = matches!(tag.as_str(), "input" | "select" | "textarea")
+        || el.get_attribute("contenteditable").is_some_and(|v| v != "false");
+    // Space on a focused button presses that button; let the browser do it.
+    let space_on_control = ev.key() == " " && matches!(tag.as_str(), "button" | "a" | "summary");
+    own_key || space_on_control
+}
