@@ -18,6 +18,8 @@ messages! {
         // Assignments.
         /// Loading `{path}`.
         assignment_loading,
+        /// `{path}` has not come after `{seconds}` s; the runs stay sealed.
+        assignment_slow,
         /// An assignment that cannot be used: heading.
         assignment_unusable,
         /// What to do about it.

@@ -178,7 +178,13 @@ impl Lab {
     /// answers too).
     #[cfg(feature = "assignments")]
     pub fn seal(&self, assignment: Option<Rc<crate::teaching::assignment::Assignment>>) {
-        let sealed = assignment.is_some();
+        self.seal_runs(assignment.is_some());
+    }
+
+    /// Seals every run (or unseals them) with no assignment read yet: while the file of the one
+    /// the address names is on its way, nothing may run (the same seal as [`Lab::seal`]).
+    #[cfg(feature = "assignments")]
+    pub fn seal_runs(&self, sealed: bool) {
         self.seal.set(sealed);
         if sealed {
             self.playing.set(false);
