@@ -2,7 +2,7 @@
 //! by its field.
 
 use super::assignment::{Assignment, Cell, MatrixTask, Quantity, Written, ASSIGNMENT_VERSION};
-use super::json::{document, err, join, kind, object, only_fields, quoted, string, whole, InputError};
+use super::json::{document, err, join, kind, object, only_fields, quoted, shown, string, whole, InputError};
 use super::question::{parse_question, Question, MAX_QUESTIONS};
 use super::scenario_json::{self, MAX_INPUT_BYTES};
 use super::tables::{row_name, row_of_name};
@@ -159,7 +159,7 @@ fn written(doc: Option<&Json>) -> Written {
 fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {
     InputError {
         path: at.to_string(),
-        problem: Problem::of(what).with("found", found).with("expected", expected.join(", ")),
+        problem: Problem::of(what).with("found", shown(found)).with("expected", expected.join(", ")),
     }
 }
 

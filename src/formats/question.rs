@@ -4,7 +4,7 @@
 //! lists them under `ask`; each has a stable id that marks, reports and tolerances use.
 
 use super::assignment::Cell;
-use super::json::{err, object, only_fields, required, string, whole, InputError};
+use super::json::{err, object, only_fields, required, shown, string, whole, InputError};
 use super::tables::{row_name, row_of_name};
 use super::timeline_json::part;
 use crate::messages::Problem;
@@ -79,7 +79,9 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
             Some(i) => Ok(i == 1),
             None => err(
                 &field("count"),
-                Problem::of(|a| a.e_unknown_count).with("found", found).with("expected", allowed.join(", ")),
+                Problem::of(|a| a.e_unknown_count)
+                    .with("found", shown(found))
+                    .with("expected", allowed.join(", ")),
             ),
         }
     };
@@ -111,7 +113,7 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
                 InputError {
                     path: field("repair"),
                     problem: Problem::of(|a| a.e_unknown_row)
-                        .with("found", name)
+                        .with("found", shown(name))
                         .with("expected", rows.join(", ")),
                 }
             })?;
@@ -119,7 +121,7 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
         let cell = Cell::from_id(name).ok_or_else(|| InputError {
             path: field("cell"),
             problem: Problem::of(|a| a.e_unknown_cell)
-                .with("found", name)
+                .with("found", shown(name))
                 .with("expected", Cell::ALL.map(Cell::id).join(", ")),
         })?;
         return Ok(Question::Repair { down, cell });

@@ -3,7 +3,7 @@
 //! (`scenario_fast`); the rest are checked field by field here.
 
 use super::json::{
-    document, err, join, kind, object, only_fields, quoted, required, string, whole, InputError,
+    document, err, join, kind, object, only_fields, quoted, required, shown, string, whole, InputError,
 };
 use super::timeline_json;
 use crate::messages::Problem;
@@ -171,7 +171,7 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputErr
                 "pending" => Status::Pending,
                 "running" => Status::Running,
                 "dead" => Status::Dead,
-                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", s)),
+                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", shown(s))),
             };
             Ok(Value::Copy(Copy { service, node, status }))
         }
@@ -183,7 +183,7 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputErr
             let health = match string(required(obj, at, "health")?, &health_at)? {
                 "alive" => Health::Alive,
                 "dead" => Health::Dead,
-                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", s)),
+                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", shown(s))),
             };
             Ok(Value::Node(Node { capacity, health }))
         }
@@ -240,6 +240,16 @@ mod tests {
                 r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "lost"}}}"#,
                 "status: unknown status \"lost\"",
             ),
+            // Every message quotes what it found by one rule: a control character escaped.
+            (
+                r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "\u0000"}}}"#,
+                "status: unknown status \"\\u{0000}\"",
+            ),
+            (
+                r#"{"initial": {"node/a": {"capacity": 1, "health": "\u001b[2J"}}}"#,
+                "unknown health \"\\u{001b}[2J\"",
+            ),
+            (r#"{"down": "\u0007"}"#, "down: unknown component \"\\u{0007}\""),
             (
                 r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#,
                 "initial[\"copy/a\"]: missing field \"node\"",

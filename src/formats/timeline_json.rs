@@ -3,7 +3,7 @@
 //! format, and a timeline that could not happen (a part brought back that is not down, events
 //! out of round order) is refused before anything runs.
 
-use super::json::{err, kind, object, only_fields, quoted, string, whole, InputError};
+use super::json::{err, kind, object, only_fields, quoted, shown, string, whole, InputError};
 use super::scenario_json::{parse_request, MAX_ROUNDS};
 use crate::messages::Problem;
 use crate::model::{Change, Event, Part, PartSet};
@@ -19,7 +19,9 @@ pub(crate) fn part(v: &Json, at: &str) -> Result<Part, InputError> {
     let name = string(v, at)?;
     name.parse().map_err(|_| InputError {
         path: at.to_string(),
-        problem: Problem::of(|a| a.e_unknown_component).with("found", name).with("names", Part::names_list()),
+        problem: Problem::of(|a| a.e_unknown_component)
+            .with("found", shown(name))
+            .with("names", Part::names_list()),
     })
 }
 

@@ -60,3 +60,60 @@ test("the largest run accepted steps and scrubs drawing a bounded number of keys
   d = await drawn();
   expect(d.keys).toBeLessThanOrEqual(3 * 40 + 1);
 });
+
+// The workbench's tables at scale: an edit redraws the row it changed, not the table. Counted as
+// the values the page writes into its fields (every field redrawn writes its value once), never
+// by time: with 990 copies (or 1,000 timeline entries) one keystroke once redrew every field of
+// every row, and each of them derived the whole table again (4.4 s a keystroke).
+const sandbox = (scenario) => `./?teach=1&sandbox=1&s=${Buffer.from(JSON.stringify(scenario)).toString("base64url")}`;
+const countFieldWrites = () => {
+  window.fieldWrites = 0;
+  for (const kind of [HTMLInputElement, HTMLSelectElement]) {
+    const own = Object.getOwnPropertyDescriptor(kind.prototype, "value");
+    Object.defineProperty(kind.prototype, "value", {
+      ...own,
+      set(v) {
+        window.fieldWrites += 1;
+        own.set.call(this, v);
+      },
+    });
+  }
+};
+
+test("990 copies in the sandbox: a keystroke in one copy's field redraws that row's fields only", async ({ page }) => {
+  const changes = Object.fromEntries(
+    Array.from({ length: 990 }, (_, i) => [`copy/c-${i}`, { service: "collector", node: "m1", status: "running" }]),
+  );
+  await page.addInitScript(countFieldWrites);
+  await page.goto(sandbox({ changes }));
+  await expect(page.getByTestId("copy")).toHaveCount(995);
+  // Every field written once at load: linear in the rows (3 a copy, and the few of the page).
+  const atLoad = await page.evaluate(() => window.fieldWrites);
+  expect(atLoad).toBeGreaterThanOrEqual(3 * 995);
+  expect(atLoad).toBeLessThan(3 * 995 + 40);
+  await page.evaluate(() => (window.fieldWrites = 0));
+  const status = page.getByTestId("copy-c-500-status");
+  await status.press("End");
+  await status.press("x");
+  await expect(status).toHaveValue("runningx");
+  // The check follows the pause: the row's note names the status as typed.
+  await expect(page.locator("#copy-c-500-notes")).toContainText('unknown status "runningx"');
+  const writes = await page.evaluate(() => window.fieldWrites);
+  expect(writes).toBeLessThan(20);
+});
+
+test("1,000 timeline entries: a keystroke in one entry's round redraws that row's fields only", async ({ page }) => {
+  const timeline = Array.from({ length: 1000 }, (_, i) => ({ round: i + 2, down: "scheduler" }));
+  await page.addInitScript(countFieldWrites);
+  await page.goto(sandbox({ requests: [{ key: "service/collector", value: { desired: 5 } }], timeline }));
+  await expect(page.getByTestId("event")).toHaveCount(1000);
+  await page.evaluate(() => (window.fieldWrites = 0));
+  const round = page.getByTestId("event-500-round");
+  await round.press("End");
+  await round.press("x");
+  await expect(round).toHaveValue("502x");
+  await expect(page.locator("#event-500-notes")).toContainText("502x");
+  await expect(page.getByTestId("event-500-round")).toHaveAttribute("aria-invalid", "true");
+  const writes = await page.evaluate(() => window.fieldWrites);
+  expect(writes).toBeLessThan(20);
+});
