@@ -53,6 +53,8 @@ pub struct Lab {
     cache: StoredValue<Recordings, LocalStorage>,
     given: StoredValue<Option<Scenario>, LocalStorage>,
     frame: StoredValue<FrameCache, LocalStorage>,
+    /// A press refused, and why: its run would pass the browser's limits, so nothing changed.
+    refused: RwSignal<Option<RecordError>>,
     /// Whether an open assignment seals every run (the assignments build only).
     #[cfg(feature = "assignments")]
     seal: RwSignal<bool>,
@@ -84,6 +86,7 @@ impl Lab {
             cache: StoredValue::new_local(Vec::new()),
             given: StoredValue::new_local(None),
             frame: StoredValue::new_local(None),
+            refused: RwSignal::new(None),
             #[cfg(feature = "assignments")]
             seal: RwSignal::new(false),
             #[cfg(feature = "assignments")]
@@ -143,11 +146,13 @@ impl Lab {
         recorded(self.cache, self.given, run, edits).unwrap_or_else(|_| Rc::new(Recording::empty()))
     }
 
-    /// Why the run shown cannot be recorded, in words (tracked), if it cannot.
+    /// Why the run shown cannot be recorded, or why the last press was refused, in words
+    /// (tracked), if either.
     pub fn problem(&self) -> Option<String> {
         let t = self.t;
         let (run, edits) = self.shown();
-        recorded(self.cache, self.given, run, &edits).err().map(|e| match e {
+        let refused = self.refused.get();
+        refused.or_else(|| recorded(self.cache, self.given, run, &edits).err()).map(|e| match e {
             RecordError::Run(RunError::NothingGiven) => t.run_nothing_given.to_string(),
             RecordError::Run(RunError::DesiredTooLarge { desired }) => {
                 fill(t.run_desired_too_large, &[("desired", &desired), ("max", &crate::model::MAX_DESIRED)])
@@ -243,6 +248,7 @@ impl Lab {
 
     /// Shows another run from its start, with `down` down from the start and no other change.
     pub fn switch(&self, run: Run, down: PartSet) {
+        self.refused.set(None);
         self.playing.set(false);
         self.cursor.set(0);
         self.run.set(run);
@@ -270,6 +276,7 @@ impl Lab {
             Run::Given => self.given.with_value(|g| g.as_ref().map(|s| s.down)).unwrap_or(PartSet::NONE),
             _ => PartSet::NONE,
         };
+        self.refused.set(None);
         self.playing.set(false);
         self.down.set(own);
         self.timeline.set(Vec::new());
@@ -331,6 +338,15 @@ impl Lab {
     }
 
     fn apply(&self, edits: Edits) {
+        // A change whose run passes the limits is refused whole: the run, the cursor and the
+        // parts stay as they were, and the limit is said (a run of no step would otherwise end
+        // at step 0, "Nothing can act").
+        let run = self.run.get_untracked();
+        if let Err(e @ RecordError::Limit(_)) = recorded(self.cache, self.given, run, &edits) {
+            self.refused.set(Some(e));
+            return;
+        }
+        self.refused.set(None);
         self.playing.set(false);
         self.ended.set(false);
         self.down.set(edits.down);

@@ -117,3 +117,25 @@ test("1,000 timeline entries: a keystroke in one entry's round redraws that row'
   const writes = await page.evaluate(() => window.fieldWrites);
   expect(writes).toBeLessThan(20);
 });
+
+test("a press whose run would pass the limits is refused and changes nothing: the limit said, the cursor stays", async ({ page }) => {
+  await openLarge(page, "largest", largest);
+  await page.getByTestId("predict-steps").fill("24151");
+  await lock(page);
+  await page.getByTestId("scrubber").evaluate((el) => {
+    el.value = "12000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await expect(page.getByTestId("status-strip")).toContainText("Step 12000 of 24151");
+  // The scheduler down from round 344 on: that run passes 25,000 steps.
+  await page.getByTestId("part-scheduler").click();
+  await expect(page.getByTestId("run-problem")).toContainText("goes past 25000 steps");
+  await expect(page.getByTestId("status-strip")).toContainText("Step 12000 of 24151");
+  await expect(page.locator("body")).not.toContainText("Nothing can act");
+  await expect(page.getByTestId("part-scheduler")).toHaveAttribute("aria-pressed", "false");
+  // The next step plays on as before; a change that fits clears the refusal.
+  await page.getByTestId("forward").click();
+  await expect(page.getByTestId("status-strip")).toContainText("Step 12001 of 24151");
+  await page.getByTestId("part-controller-manager").click();
+  await expect(page.getByTestId("run-problem")).toHaveCount(0);
+});
