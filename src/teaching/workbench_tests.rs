@@ -412,3 +412,21 @@ fn a_run_past_the_limits_is_said_as_answers_in_the_workbench_and_as_a_run_in_the
         [format!("this scenario cannot be run in the browser ({why}); `cplab run` runs it from a file")]
     );
 }
+
+#[test]
+fn a_number_typed_stays_as_typed() {
+    let d = |typed: &str| {
+        let mut d = Draft::default();
+        crate::teaching::scenario_tables::set_service(&mut d, "service/collector", typed);
+        crate::teaching::scenario_tables::service_rows(&d)
+            .into_iter()
+            .find(|r| r.key == "service/collector")
+            .map(|r| r.desired)
+    };
+    for typed in ["99999999999999999999", "-0", "1e3", "5.0", "007", "4.", "-1", "1.5", "5"] {
+        assert_eq!(d(typed).as_deref(), Some(typed), "{typed}");
+    }
+    assert_eq!(super::typed_number("5"), serde_json::json!(5));
+    assert_eq!(super::typed_number(" 5 "), serde_json::json!(5));
+    assert_eq!(super::typed_number("1e3"), serde_json::json!("1e3"));
+}

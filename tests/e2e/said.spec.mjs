@@ -57,3 +57,16 @@ test("the class review refuses a 5 MB report as the single review does: over 4 M
     "Skipped huge.json: left out (the file is larger than 4 MiB, more than any lab report; it was not read)",
   );
 });
+
+test("a number typed in the scenario's tables stays as typed, and one JSON would rewrite is named as typed", async ({ page }) => {
+  await page.goto("./?teach=1&sandbox=1");
+  const desired = page.getByTestId("service-collector-desired");
+  for (const typed of ["99999999999999999999", "-0", "1e3"]) {
+    await desired.fill(typed);
+    await expect(page.locator("#service-collector-notes")).toContainText(`found the text "${typed}"`);
+    await expect(desired).toHaveValue(typed);
+  }
+  await desired.fill("5.0");
+  await expect(page.locator("#service-collector-notes")).toHaveText("");
+  await expect(desired).toHaveValue("5.0");
+});
