@@ -2,6 +2,9 @@
 // escaping rule for every message, each file named for what it is, the sandbox's refusal in the
 // sandbox's words.
 import { test, expect } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+
+const root = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 const code = (doc) => Buffer.from(JSON.stringify(doc)).toString("base64url");
 const sandbox = (scenario) => `./?teach=1&sandbox=1&s=${code(scenario)}`;
@@ -11,11 +14,11 @@ test("a status, a health and a part with control characters are quoted escaped, 
       "copy/a": { service: "collector", node: "m1", status: "\u0000" },
       "node/m1": { capacity: 4, health: "\u001b[2J" },
     },
-    timeline: [{ round: 2, down: "\u0007" }],
   };
   await page.goto(sandbox(scenario));
   await expect(page.locator("#copy-a-notes")).toContainText('unknown status "\\u{0000}"');
   await expect(page.locator("#node-m1-notes")).toContainText('unknown health "\\u{001b}[2J"');
+  await page.goto(sandbox({ timeline: [{ round: 2, down: "\u0007" }] }));
   await expect(page.locator("#event-0-notes")).toContainText('unknown component "\\u{0007}"');
   for (const raw of ["\u0000", "\u001b", "\u0007"]) expect(await page.locator("body").innerText()).not.toContain(raw);
 });
@@ -49,7 +52,7 @@ test("a .json file that is not the lab's JSON is told it is no lab report, not t
 
 test("the class review refuses a 5 MB report as the single review does: over 4 MiB, not read", async ({ page }) => {
   await page.goto("./?teach=1");
-  await page.getByTestId("open-file").setInputFiles("assignments/lesson-trace.json");
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
   const huge = Buffer.alloc(5 << 20, " ");
   huge.write('{"version": 1, "lines": [');
   await page.getByTestId("class-files").setInputFiles({ name: "huge.json", mimeType: "application/json", buffer: huge });
