@@ -2,7 +2,7 @@
 //! by its field.
 
 use super::assignment::{Assignment, MatrixTask, Quantity, Written, ASSIGNMENT_VERSION};
-use super::json::{document, err, join, kind, object, only_fields, quoted, string, whole, InputError};
+use super::json::{document, err, join, kind, object, only_fields, quoted, shown, string, whole, InputError};
 use super::limits::{MAX_INPUT_BYTES, MAX_QUESTIONS, MAX_RETRIES, MAX_TEXT, MAX_TOLERANCE};
 use super::question::{parse_question, Cell, Question};
 use super::scenario_json;
@@ -166,7 +166,7 @@ fn written(doc: Option<&Json>) -> Written {
 fn unknown<const N: usize>(at: &str, what: Template, found: &str, expected: [&str; N]) -> InputError {
     InputError {
         path: at.to_string(),
-        problem: Problem::of(what).with("found", found).with("expected", expected.join(", ")),
+        problem: Problem::of(what).with("found", shown(found)).with("expected", expected.join(", ")),
     }
 }
 

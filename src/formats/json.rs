@@ -312,7 +312,9 @@ pub fn only_fields(obj: &Map<String, Json>, at: &str, allowed: &[&str]) -> Resul
         if !allowed.contains(&name.as_str()) {
             return err(
                 at,
-                Problem::of(|a| a.e_unknown_field).with("name", name).with("fields", allowed.join(", ")),
+                Problem::of(|a| a.e_unknown_field)
+                    .with("name", shown(name))
+                    .with("fields", allowed.join(", ")),
             );
         }
     }
@@ -334,7 +336,7 @@ pub fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
         // field reads what they typed, not "a string"), cut to what a message can hold.
         let problem = match v {
             Json::String(s) if s.trim().is_empty() => Problem::of(|a| a.e_not_whole_empty),
-            Json::String(s) => Problem::of(|a| a.e_not_whole_text).with("found", quoted(&cut(s, 40))),
+            Json::String(s) => Problem::of(|a| a.e_not_whole_text).with("found", shown(s)),
             _ => Problem::of(|a| a.e_not_whole).with_text("kind", kind(v)),
         };
         return err(at, problem.with("lo", lo).with("hi", hi));
@@ -352,6 +354,12 @@ pub fn whole(v: &Json, at: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
         return err(at, Problem::of(|a| a.e_out_of_range).with("lo", lo).with("hi", hi).with("found", value));
     }
     Ok(value)
+}
+
+/// Text from the input as every message shows it (one rule for all): in quotes, with quotes,
+/// backslashes and control characters escaped ([`quoted`]), cut to 40 characters ([`cut`]).
+pub fn shown(s: &str) -> String {
+    quoted(&cut(s, 40))
 }
 
 /// `s` cut to at most `most` characters, an ellipsis marking the cut.

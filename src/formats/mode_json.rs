@@ -2,7 +2,7 @@
 //! component that reads, or an object naming a mode per component, and `watch_expired`, the rounds
 //! at whose start the watch history expired. Absent, a run is the lesson's list mode.
 
-use super::json::{err, kind, quoted, string, whole, InputError};
+use super::json::{err, kind, quoted, shown, string, whole, InputError};
 use super::limits::{MAX_EVENTS, MAX_ROUNDS};
 use super::timeline_json::part;
 use crate::messages::Problem;
@@ -67,6 +67,6 @@ fn watches(v: &Json, at: &str) -> Result<bool, InputError> {
     match name.as_str() {
         "list" => Ok(false),
         "watch" => Ok(true),
-        _ => err(at, Problem::of(|a| a.e_unknown_mode).with("found", string(v, at)?)),
+        _ => err(at, Problem::of(|a| a.e_unknown_mode).with("found", shown(string(v, at)?))),
     }
 }

@@ -3,7 +3,7 @@
 //! service, and what a failure-matrix decision becomes once the parts come back. An assignment
 //! lists them under `ask`; each has a stable id that marks, reports and tolerances use.
 
-use super::json::{err, object, only_fields, required, string, whole, InputError};
+use super::json::{err, object, only_fields, required, shown, string, whole, InputError};
 use super::limits::{MAX_NAME, MAX_ROUNDS};
 use super::tables::{row_name, row_of_name};
 use super::timeline_json::part;
@@ -159,7 +159,9 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
             Some(i) => Ok(i == 1),
             None => err(
                 &field("count"),
-                Problem::of(|a| a.e_unknown_count).with("found", found).with("expected", allowed.join(", ")),
+                Problem::of(|a| a.e_unknown_count)
+                    .with("found", shown(found))
+                    .with("expected", allowed.join(", ")),
             ),
         }
     };
@@ -191,7 +193,7 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
                 InputError {
                     path: field("repair"),
                     problem: Problem::of(|a| a.e_unknown_row)
-                        .with("found", name)
+                        .with("found", shown(name))
                         .with("expected", rows.join(", ")),
                 }
             })?;
@@ -199,7 +201,7 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
         let cell = Cell::from_id(name).ok_or_else(|| InputError {
             path: field("cell"),
             problem: Problem::of(|a| a.e_unknown_cell)
-                .with("found", name)
+                .with("found", shown(name))
                 .with("expected", Cell::ALL.map(Cell::id).join(", ")),
         })?;
         return Ok(Question::Repair { down, cell });

@@ -122,6 +122,16 @@ mod tests {
                 r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "lost"}}}"#,
                 "status: unknown status \"lost\"",
             ),
+            // Every message quotes what it found by one rule: a control character escaped.
+            (
+                r#"{"initial": {"copy/a": {"service": "a", "node": null, "status": "\u0000"}}}"#,
+                "status: unknown status \"\\u{0000}\"",
+            ),
+            (
+                r#"{"initial": {"node/a": {"capacity": 1, "health": "\u001b[2J"}}}"#,
+                "unknown health \"\\u{001b}[2J\"",
+            ),
+            (r#"{"down": "\u0007"}"#, "down: unknown component \"\\u{0007}\""),
             (
                 r#"{"initial": {"copy/a": {"service": "a", "status": "dead"}}}"#,
                 "initial[\"copy/a\"]: missing field \"node\"",

@@ -3,7 +3,7 @@
 //! format, and a timeline that could not happen (a part brought back that is not down, events
 //! out of round order) is refused before anything runs.
 
-use super::json::{err, kind, object, only_fields, quoted, string, whole, InputError};
+use super::json::{err, kind, object, only_fields, quoted, shown, string, whole, InputError};
 use super::limits::{MAX_EVENTS, MAX_ROUNDS};
 use super::value_json::parse_request;
 use crate::messages::Problem;
@@ -15,7 +15,9 @@ pub(crate) fn part(v: &Json, at: &str) -> Result<Part, InputError> {
     let name = string(v, at)?;
     name.parse().map_err(|_| InputError {
         path: at.to_string(),
-        problem: Problem::of(|a| a.e_unknown_component).with("found", name).with("names", Part::names_list()),
+        problem: Problem::of(|a| a.e_unknown_component)
+            .with("found", shown(name))
+            .with("names", Part::names_list()),
     })
 }
 

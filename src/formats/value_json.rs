@@ -3,7 +3,7 @@
 //! `timeline_json` and `scenario_errors` read values through here, so none of them reads another
 //! for it.
 
-use super::json::{err, join, kind, object, only_fields, quoted, required, string, whole, InputError};
+use super::json::{err, join, kind, object, only_fields, quoted, required, shown, string, whole, InputError};
 use super::limits::{MAX_COUNT, MAX_ENTRIES, MAX_REQUESTS};
 use crate::messages::Problem;
 use crate::model::{Copy, Health, Node, Prefix, Request, Service, Status, Value};
@@ -97,7 +97,7 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputErr
                 "pending" => Status::Pending,
                 "running" => Status::Running,
                 "dead" => Status::Dead,
-                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", s)),
+                s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", shown(s))),
             };
             Ok(Value::Copy(Copy { service, node, status }))
         }
@@ -109,7 +109,7 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputErr
             let health = match string(required(obj, at, "health")?, &health_at)? {
                 "alive" => Health::Alive,
                 "dead" => Health::Dead,
-                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", s)),
+                s => return err(&health_at, Problem::of(|a| a.e_unknown_health).with("found", shown(s))),
             };
             Ok(Value::Node(Node { capacity, health }))
         }

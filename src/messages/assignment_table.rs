@@ -18,6 +18,8 @@ messages! {
         // Assignments.
         /// Loading `{path}`.
         assignment_loading,
+        /// `{path}` has not come after `{seconds}` s; the runs stay sealed.
+        assignment_slow,
         /// An assignment that cannot be used: heading.
         assignment_unusable,
         /// What to do about it.
@@ -379,6 +381,10 @@ messages! {
         e_report_too_large,
         /// A report CSV whose first line is not the lab's `{header}`.
         e_csv_header,
+        /// A file that is neither of the lab's reports (the CSV's first line: `{header}`).
+        e_report_neither,
+        /// The sandbox's scenario runs past the browser's limits: `{why}`.
+        sandbox_no_run_here,
         /// A quoted CSV cell never closed.
         e_csv_quote,
         /// A CSV cell `{found}` that is not what the lab writes there.

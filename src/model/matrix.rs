@@ -24,6 +24,9 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, in the lesson's order.
+    pub const ALL: [Verdict; 4] = [Verdict::Done, Verdict::Half, Verdict::Halted, Verdict::Unknown];
+
     /// The lesson's word for it.
     pub fn as_str(self) -> &'static str {
         match self {

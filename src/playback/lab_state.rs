@@ -4,7 +4,7 @@
 //! given the [`Recordings`] it needs a run's length or frame from; the tests drive the same
 //! methods natively (tests/lab_state.rs).
 
-use super::{Edits, Frame, MatrixLine, Phase, Recordings};
+use super::{Edits, Frame, MatrixLine, Phase, RecordError, Recordings};
 use crate::model::{repair_scenarios, Event, PartSet, Run, MATRIX_ORDER};
 
 /// Playback speeds in steps per second, and how the speed picker names each. Three is the top: a
@@ -32,6 +32,8 @@ pub struct LabState {
     /// Whether an open assignment seals every run: until its predictions are locked, no run
     /// plays, steps or shows a verdict, whatever it is called or changed.
     sealed: bool,
+    /// A press refused, and why: its run would pass the browser's limits, so nothing changed.
+    refused: Option<RecordError>,
 }
 
 impl Default for LabState {
@@ -53,6 +55,7 @@ impl LabState {
             ended: false,
             finished: Vec::new(),
             sealed: false,
+            refused: None,
         }
     }
 
@@ -109,6 +112,12 @@ impl LabState {
     /// Whether an open assignment seals every run (the frame says so too: [`Frame::sealed`]).
     pub fn sealed(&self) -> bool {
         self.sealed
+    }
+
+    /// Why the last press (or report) was refused, if it was: its run would pass the browser's
+    /// limits, and the run, its cursor and its parts stayed as they were.
+    pub fn refused(&self) -> Option<RecordError> {
+        self.refused
     }
 
     /// Whether the run shown, once at its end, fills a row of the failure matrix: the
@@ -216,14 +225,14 @@ impl LabState {
     pub fn press(&mut self, parts: PartSet, recordings: &mut Recordings) {
         let frame = recordings.frame(self);
         let edits = self.edits.toggle(parts, self.changes_after(&frame), frame.down_next());
-        self.apply(edits, recordings);
+        self.apply_unless_refused(edits, recordings);
     }
 
     /// The node agents report again what runs, from the next round.
     pub fn report_again(&mut self, recordings: &mut Recordings) {
         let frame = recordings.frame(self);
         let edits = self.edits.report(self.changes_after(&frame));
-        self.apply(edits, recordings);
+        self.apply_unless_refused(edits, recordings);
     }
 
     /// Starts playing from the cursor (from the start when at the end) and returns this
@@ -270,9 +279,21 @@ impl LabState {
         (frame.cursor > 0 || at_end_of_nothing).then_some(frame.round)
     }
 
+    /// A change whose run passes the limits is refused whole: the run, the cursor and the parts
+    /// stay as they were, and the limit is said (a run of no step would otherwise end at step 0,
+    /// "Nothing can act").
+    fn apply_unless_refused(&mut self, edits: Edits, recordings: &mut Recordings) {
+        if let Err(e @ RecordError::Limit(_)) = recordings.recorded(self.run, &edits) {
+            self.refused = Some(e);
+            return;
+        }
+        self.apply(edits, recordings);
+    }
+
     /// Makes `edits` the run's, paused and not yet run to its end; the cursor stays (every step
     /// before the change is the same).
     fn apply(&mut self, edits: Edits, recordings: &mut Recordings) {
+        self.refused = None;
         self.playing = false;
         self.ended = false;
         self.edits = edits;

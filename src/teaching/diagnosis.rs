@@ -9,6 +9,7 @@ use crate::formats::json::{quoted, whole, InputError};
 use crate::messages::{AssignmentMessages, TeachMessages};
 use crate::model::Limits;
 use serde_json::Value as Json;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The largest tolerance the format takes.
 const MAX_TOLERANCE: u64 = 1_000_000;
@@ -57,12 +58,7 @@ impl Section {
                 .as_ref()
                 .and_then(|s| s.get("changes"))
                 .and_then(Json::as_object)
-                .and_then(|c| {
-                    c.keys().find(|k| {
-                        let field = format!("scenario.changes[{}]", quoted(k));
-                        path == field || path.starts_with(&format!("{field}."))
-                    })
-                })
+                .and_then(|c| change_key(path, c))
                 .map_or(Section::Scenario, |k| Section::Change(k.clone())),
             "scenario" if path.starts_with("scenario.timeline[") => {
                 place(&path["scenario.timeline[".len()..]).map_or(Section::Scenario, Section::Event)
@@ -87,6 +83,21 @@ impl Section {
                 .map_or(Section::Whole, |(k, _)| Section::Tolerance(k.clone())),
             _ => Section::Whole,
         }
+    }
+}
+
+/// The key of `changes` the field `path` (`scenario.changes["copy/a"].node`) belongs to. A key
+/// that needs no escape is looked up at once (a thousand notes on a thousand changes cost a
+/// thousand look-ups); one written with escapes is found among them all.
+fn change_key<'c>(path: &str, changes: &'c serde_json::Map<String, Json>) -> Option<&'c String> {
+    let names = |k: &str| {
+        let field = format!("scenario.changes[{}]", quoted(k));
+        path == field || path.starts_with(&format!("{field}."))
+    };
+    let plain = path.strip_prefix("scenario.changes[\"").and_then(|rest| rest.split("\"]").next());
+    match plain.and_then(|k| changes.get_key_value(k)).filter(|(k, _)| names(k)) {
+        Some((k, _)) => Some(k),
+        None => changes.keys().find(|k| names(k)),
     }
 }
 
@@ -168,6 +179,21 @@ impl Diagnosis {
         let shown = |n: &&Note| &n.section == section && (warnings || n.kind != NoteKind::Warning);
         self.notes.iter().filter(shown).cloned().collect()
     }
+
+    /// Every section's notes, as [`Diagnosis::at`] gives each, in one pass: a page of a thousand
+    /// rows looks its row up rather than reading every note for each row.
+    pub fn by_section(&self, warnings: bool) -> BTreeMap<Section, Vec<Note>> {
+        let mut by: BTreeMap<Section, Vec<Note>> = BTreeMap::new();
+        for n in self.notes.iter().filter(|n| warnings || n.kind != NoteKind::Warning) {
+            by.entry(n.section.clone()).or_default().push(n.clone());
+        }
+        by
+    }
+
+    /// The sections with an error (their fields are marked invalid), in one pass.
+    pub fn error_sections(&self) -> BTreeSet<Section> {
+        self.notes.iter().filter(|n| n.kind == NoteKind::Error).map(|n| n.section.clone()).collect()
+    }
 }
 
 /// Checks a draft as `cplab check` checks its file: every typed number on its own by the format's
@@ -177,6 +203,28 @@ impl Diagnosis {
 /// error: the file is read with a stand-in title meanwhile, so every other field's error and
 /// warning shows before the title is typed.
 pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &TeachMessages) -> Diagnosis {
+    diagnosed(draft, limits, a, w, a.teach_no_key)
+}
+
+/// The same for the students' sandbox, which asks nothing: a run past the browser's limits is
+/// said as a run the CLI plays (`cplab run`), not as answers `cplab answer-key` works out.
+pub fn diagnose_scenario(
+    draft: &Draft,
+    limits: Limits,
+    a: &AssignmentMessages,
+    w: &TeachMessages,
+) -> Diagnosis {
+    diagnosed(draft, limits, a, w, a.sandbox_no_run_here)
+}
+
+/// [`diagnose`], a run past `limits` said by `no_run` (with `{why}`).
+fn diagnosed(
+    draft: &Draft,
+    limits: Limits,
+    a: &AssignmentMessages,
+    w: &TeachMessages,
+    no_run: &str,
+) -> Diagnosis {
     let text = draft.text();
     let mut notes = Vec::new();
     let note = |e: InputError, notes: &mut Vec<Note>| {
@@ -242,7 +290,7 @@ pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &Teach
                 (!notes.iter().any(Note::blocks)).then_some(c)
             }
             Err(limit) => {
-                let text = crate::messages::fill(a.teach_no_key, &[("why", &a.step_limit(&limit))]);
+                let text = crate::messages::fill(no_run, &[("why", &a.step_limit(&limit))]);
                 notes.push(Note { section: Section::Scenario, text, kind: NoteKind::Error });
                 None
             }

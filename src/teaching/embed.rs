@@ -3,6 +3,8 @@
 //! understand). Pure: the browser side only posts what these functions build.
 
 use crate::formats::json::json_string;
+use crate::model::Verdict;
+use crate::teaching::assignment::Answer;
 use crate::teaching::marking::Marked;
 use serde_json::json;
 
@@ -102,6 +104,16 @@ pub fn error_message(what: &str) -> String {
     envelope("error", &format!(r#"{{"message":{}}}"#, json_string(what)))
 }
 
+/// The xAPI interaction type of an item by its answer: a count is `numeric`, a verdict a
+/// `choice` among the four, the parts in order `sequencing`-like text, sent as `fill-in`.
+fn interaction_type(answer: &Answer) -> &'static str {
+    match answer {
+        Answer::Number(_) => "numeric",
+        Answer::Word(_) => "choice",
+        Answer::Parts(_) => "fill-in",
+    }
+}
+
 /// The result of an assignment as xAPI statements (one per item, then one for the whole
 /// assignment); the host adds the actor. `student` is the name or id the student typed (blank:
 /// none), beside the statements: the host knows its own users and decides what to do with it.
@@ -119,7 +131,12 @@ pub fn result_message(
     let items: Vec<serde_json::Value> = marked
         .iter()
         .map(|m| {
-            let mut definition = json!({ "name": { "en-US": m.item.label }, "interactionType": "numeric" });
+            let mut definition = json!({ "name": { "en-US": m.item.label }, "interactionType": interaction_type(&m.item.answer) });
+            // A verdict is one of the lesson's four words: a choice, each offered by its word.
+            if matches!(m.item.answer, Answer::Word(_)) {
+                let choices = Verdict::ALL.map(|v| json!({ "id": v.as_str(), "description": { "en-US": v.as_str() } }));
+                definition["choices"] = json!(choices);
+            }
             if answers_shown {
                 definition["correctResponsesPattern"] = json!([m.item.answer.to_string()]);
             }
@@ -171,6 +188,7 @@ pub fn incoming_type(message: &Incoming) -> Option<&str> {
 mod tests {
     use super::*;
     use crate::teaching::marking::mark;
+    use std::collections::BTreeMap;
 
     #[test]
     fn only_the_course_and_local_test_pages_are_hosts() {
@@ -199,6 +217,29 @@ mod tests {
         ] {
             assert!(!host_allowed(bad, true), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_verdict_is_sent_as_a_choice_among_the_four_and_a_count_as_a_number() {
+        let a = crate::formats::assignment_json::parse(
+            r#"{"version": 1, "title": "T", "matrix": {"rows": ["scheduler"], "cells": ["scale", "rd"]}}"#,
+        )
+        .unwrap();
+        let marked = mark(&a.answer_key().unwrap(), &BTreeMap::new());
+        let m: serde_json::Value =
+            serde_json::from_str(&result_message("cplab:T", "T", &marked, "", true)).unwrap();
+        let definitions: Vec<(String, String)> = m["payload"]["statements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| &s["object"]["definition"])
+            .map(|d| (d["interactionType"].to_string(), d["choices"].to_string()))
+            .collect();
+        let choices = r#"[{"id":"done","description":{"en-US":"done"}},{"id":"half","description":{"en-US":"half"}},{"id":"halted","description":{"en-US":"halted"}},{"id":"unknown","description":{"en-US":"unknown"}}]"#;
+        assert_eq!(
+            definitions,
+            [(r#""choice""#.into(), choices.into()), (r#""numeric""#.into(), "null".into())]
+        );
     }
 
     #[test]

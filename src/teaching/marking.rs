@@ -33,8 +33,7 @@ impl EntryError {
             EntryError::Negative => a.entry_negative.to_string(),
             EntryError::TooLarge(s) => fill(a.entry_too_large, &[("text", s), ("max", &u64::MAX)]),
             EntryError::NotAVerdict(s) => {
-                let verdicts =
-                    [Verdict::Done, Verdict::Half, Verdict::Halted, Verdict::Unknown].map(|v| t.verdict(v));
+                let verdicts = Verdict::ALL.map(|v| t.verdict(v));
                 fill(a.entry_not_a_verdict, &[("text", s), ("verdicts", &verdicts.join(", "))])
             }
             EntryError::NotAPart(s) => {

@@ -6,13 +6,14 @@
 //! never the `label` column.
 
 use super::report::{Report, ReportAttempt, ReportLine, RECORD_VERSION};
+use crate::formats::json::shown;
 use crate::formats::InputError;
 use crate::messages::Problem;
 
 /// The CSV's first row. Each prediction row says which attempt it belongs to (`attempt`); the
 /// `score` and `attempt` rows give an attempt's score and when it ended in columns of their own,
 /// so a spreadsheet can sort and filter by them.
-const HEADER: &str = "id,label,predicted,actual,difference,correct,attempt,score,time";
+pub(crate) const HEADER: &str = "id,label,predicted,actual,difference,correct,attempt,score,time";
 /// The first row the lab's CSV had before attempts had columns of their own: still read, so a
 /// report exported then is still reviewed.
 const HEADER_V1: &str = "id,label,predicted,actual,difference,correct";
@@ -150,7 +151,7 @@ fn at(line: usize, problem: Problem) -> InputError {
 fn fraction(line: usize, cell: &str) -> Result<(usize, usize), InputError> {
     cell.split_once('/')
         .and_then(|(c, t)| Some((c.parse().ok()?, t.parse().ok()?)))
-        .ok_or_else(|| at(line, Problem::of(|a| a.e_csv_value).with("found", cell)))
+        .ok_or_else(|| at(line, Problem::of(|a| a.e_csv_value).with("found", shown(cell))))
 }
 
 /// A row of the CSV before attempts had columns of their own, in today's columns: `score,S`,
@@ -209,12 +210,12 @@ pub fn parse_report_csv(text: &str) -> Result<Report, InputError> {
         cells.resize(COLUMNS, String::new());
         let [id, label, predicted, actual, difference, correct, attempt, score, time] =
             <[String; COLUMNS]>::try_from(cells)
-                .map_err(|_| at(line, Problem::of(|a| a.e_csv_row).with("found", "")))?;
+                .map_err(|_| at(line, Problem::of(|a| a.e_csv_row).with("found", shown(""))))?;
         // An earlier attempt's rows carry its number: the next one, then that one's again.
         let numbered = |n: usize| -> Result<(), InputError> {
             match attempt.parse::<usize>() {
                 Ok(m) if m == n => Ok(()),
-                _ => Err(at(line, Problem::of(|a| a.e_csv_value).with("found", &attempt))),
+                _ => Err(at(line, Problem::of(|a| a.e_csv_value).with("found", shown(&attempt)))),
             }
         };
         match id.as_str() {
@@ -245,17 +246,20 @@ pub fn parse_report_csv(text: &str) -> Result<Report, InputError> {
                 let difference = match difference.as_str() {
                     "" => None,
                     d => Some(
-                        d.parse().map_err(|_| at(line, Problem::of(|a| a.e_csv_value).with("found", d)))?,
+                        d.parse()
+                            .map_err(|_| at(line, Problem::of(|a| a.e_csv_value).with("found", shown(d))))?,
                     ),
                 };
                 let correct = match correct.as_str() {
                     "yes" => true,
                     "no" => false,
-                    other => return Err(at(line, Problem::of(|a| a.e_csv_value).with("found", other))),
+                    other => {
+                        return Err(at(line, Problem::of(|a| a.e_csv_value).with("found", shown(other))))
+                    }
                 };
                 r.lines.push(ReportLine { id, label, predicted, actual, difference, correct });
             }
-            _ => return Err(at(line, Problem::of(|a| a.e_csv_row).with("found", &id))),
+            _ => return Err(at(line, Problem::of(|a| a.e_csv_row).with("found", shown(&id)))),
         }
     }
     if !carried {

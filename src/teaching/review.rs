@@ -6,6 +6,7 @@
 use super::assignment::{Assignment, Item};
 use super::marking::{mark_in, score, Marked};
 use super::report::{parse_report, parse_report_csv, Report};
+use super::report_csv::HEADER;
 use crate::formats::{assignment_json, InputError};
 use crate::messages::{fill, AssignmentMessages, Messages, Problem};
 use crate::model::{Limits, TraceLimit};
@@ -34,10 +35,18 @@ pub fn read_report(text: &str) -> Result<Report, InputError> {
     if text.len() > MAX_REPORT_BYTES {
         return Err(too_large());
     }
-    if text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']).starts_with('{') {
+    let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    if start.starts_with('{') {
         parse_report(text)
-    } else {
+    } else if start.starts_with("id") || start.starts_with("\"id") {
         parse_report_csv(text)
+    } else {
+        // Neither of the lab's two: named as such, not told its CSV header is wrong (a JSON
+        // file that is a list, a binary file).
+        Err(InputError {
+            path: String::new(),
+            problem: Problem::of(|a| a.e_report_neither).with("header", HEADER),
+        })
     }
 }
 
@@ -203,6 +212,20 @@ mod tests {
         assert_eq!(r.unasked, ["bonus"]);
         assert_eq!(r.last.lines.len(), 6);
         assert_eq!((r.last.lines[0].marked.typed.as_str(), r.last.lines[0].claimed), ("", None));
+    }
+
+    #[test]
+    fn a_file_neither_json_nor_the_labs_csv_is_named_so() {
+        for text in ["[[[[", "\u{0}\u{1}PK\u{3}", "  [{\"version\": 1}]"] {
+            assert_eq!(
+                read_report(text).unwrap_err().to_string(),
+                "not a lab report: the lab writes its report as a JSON object, or as CSV whose first line is id,label,predicted,actual,difference,correct,attempt,score,time"
+            );
+        }
+        assert!(read_report("id,x\n")
+            .unwrap_err()
+            .to_string()
+            .contains("the first line must be the lab's header"));
     }
 
     #[test]

@@ -255,10 +255,12 @@ pub fn typed_question(kind: &str, first: &str, second: &str, at: usize) -> Resul
 }
 
 /// A number typed (surrounding spaces ignored) as a JSON number, so the format's reader says
-/// what is wrong with it (`-1`, `1.5`); anything else as the text itself.
+/// what is wrong with it (`-1`, `1.5`), when JSON writes that number as it was typed; anything
+/// else as the text itself (`1e3`, `-0`, `99999999999999999999`, which JSON would write back as
+/// `1000.0`, `-0.0` and `1e20`), so the field shows what was typed and the reader names it.
 pub(crate) fn typed_number(typed: &str) -> Json {
     match serde_json::from_str::<Json>(typed.trim()) {
-        Ok(n @ Json::Number(_)) => n,
+        Ok(n @ Json::Number(_)) if n.to_string() == typed.trim() => n,
         _ => json!(typed),
     }
 }

@@ -362,3 +362,71 @@ fn the_sandbox_shows_errors_and_steps_but_no_warning() {
     let errors = diagnose(&bad, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
     assert_eq!(errors.at(&Section::Tolerance("reads".into()), false).len(), 1);
 }
+
+#[test]
+fn every_sections_notes_at_once_are_those_each_section_gives() {
+    let mut d = lesson_trace();
+    d.title.clear();
+    d.set_tolerance("reads", "x");
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    for warnings in [true, false] {
+        let by = diagnosis.by_section(warnings);
+        let sections: Vec<Section> = by.keys().cloned().collect();
+        assert_eq!(sections, [Section::Title, Section::Tolerance("reads".into())]);
+        for (section, notes) in &by {
+            assert_eq!(notes, &diagnosis.at(section, warnings));
+        }
+    }
+    let errors: Vec<Section> = diagnosis.error_sections().into_iter().collect();
+    assert_eq!(errors, [Section::Tolerance("reads".into())]);
+}
+
+#[test]
+fn a_change_is_found_by_its_key_written_plainly_or_with_escapes() {
+    let mut d = lesson_trace();
+    d.scenario = Some(serde_json::json!({"changes": {"copy/a": {}, "copy/\"]x": {}, "copy/a.b": {}}}));
+    let of = |path: &str| Section::of(path, &d);
+    assert_eq!(of(r#"scenario.changes["copy/a"].node"#), Section::Change("copy/a".into()));
+    assert_eq!(of(r#"scenario.changes["copy/a"]"#), Section::Change("copy/a".into()));
+    assert_eq!(of(r#"scenario.changes["copy/a.b"].status"#), Section::Change("copy/a.b".into()));
+    assert_eq!(of(r#"scenario.changes["copy/\"]x"].node"#), Section::Change("copy/\"]x".into()));
+    assert_eq!(of(r#"scenario.changes["copy/z"].node"#), Section::Scenario);
+    assert_eq!(of(r#"scenario.changes["copy/a"]x"#), Section::Scenario);
+}
+
+#[test]
+fn a_run_past_the_limits_is_said_as_answers_in_the_workbench_and_as_a_run_in_the_sandbox() {
+    let d = lesson_trace();
+    let small = Limits { steps: 3, ..Limits::MODEL };
+    let w = &crate::messages::EN_TEACH;
+    let said = |c: Diagnosis| c.at(&Section::Scenario, false).into_iter().map(|n| n.text).collect::<Vec<_>>();
+    let why = "the run was stopped after 3 trace steps; lower desired counts or max_rounds";
+    assert_eq!(
+        said(diagnose(&d, small, &EN_ASSIGNMENTS, w)),
+        [format!(
+            "its answers cannot be worked out in the browser ({why}); `cplab answer-key` works them out"
+        )]
+    );
+    assert_eq!(
+        said(super::super::diagnosis::diagnose_scenario(&d, small, &EN_ASSIGNMENTS, w)),
+        [format!("this scenario cannot be run in the browser ({why}); `cplab run` runs it from a file")]
+    );
+}
+
+#[test]
+fn a_number_typed_stays_as_typed() {
+    let d = |typed: &str| {
+        let mut d = Draft::default();
+        crate::teaching::scenario_tables::set_service(&mut d, "service/collector", typed);
+        crate::teaching::scenario_tables::service_rows(&d)
+            .into_iter()
+            .find(|r| r.key == "service/collector")
+            .map(|r| r.desired)
+    };
+    for typed in ["99999999999999999999", "-0", "1e3", "5.0", "007", "4.", "-1", "1.5", "5"] {
+        assert_eq!(d(typed).as_deref(), Some(typed), "{typed}");
+    }
+    assert_eq!(super::typed_number("5"), serde_json::json!(5));
+    assert_eq!(super::typed_number(" 5 "), serde_json::json!(5));
+    assert_eq!(super::typed_number("1e3"), serde_json::json!("1e3"));
+}

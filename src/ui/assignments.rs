@@ -42,7 +42,10 @@ fn source() -> Source {
 /// What the assignment area shows.
 #[derive(Clone, PartialEq)]
 enum Status {
+    /// The file named is on its way: every run is sealed until it is read.
     Loading(String),
+    /// The file has not come after [`FILE_SLOW_MS`]: said, and the runs stay sealed.
+    Slow(String),
     Failed(String),
     /// A sandbox link whose scenario does not open: said, and the lab's own runs stay.
     ScenarioFailed(String),
@@ -50,6 +53,10 @@ enum Status {
     Scenario(String),
     Ready,
 }
+
+/// How long the page waits for an assignment's file before it says the file has not come (it
+/// keeps waiting, sealed): an assumption of this lab, not a figure of any server, changeable here.
+const FILE_SLOW_MS: u32 = 10_000;
 
 /// A loaded assignment, the student's work on it, and the LMS it reports to (if any).
 type Ready = (Rc<Loaded>, Work, Option<Lms>);
@@ -107,6 +114,8 @@ pub(super) fn load(
                 // run may show what the assignment asks.
                 if !work.locked.get_untracked() || !l.assignment.reveal {
                     lab.seal(Some(Rc::new(l.assignment.clone())));
+                } else {
+                    lab.seal_runs(false);
                 }
                 // A link's run, parts and step, once the assignment's run exists (a sealed run
                 // stays at step 0 all the same).
@@ -120,9 +129,18 @@ pub(super) fn load(
                 loaded.set_value(Some((Rc::new(l), work, lms)));
                 status.set(Some(Status::Ready));
             }),
-            Err(why) => status.set(Some(Status::Failed(why))),
+            // Nothing to predict: the lab below is the plain lab again, and says why.
+            Err(why) => {
+                lab.seal_runs(false);
+                status.set(Some(Status::Failed(why)));
+            }
         }
     };
+    // An assignment named: no run plays before it is read (a file may come seconds after the
+    // lab's wasm; a link's is read in the next task).
+    if matches!(source, Source::Inline(_) | Source::File(_)) {
+        lab.seal_runs(true);
+    }
     match source {
         Source::None | Source::Scenario(_) => {}
         Source::Inline(text) => accept(
@@ -131,6 +149,13 @@ pub(super) fn load(
         ),
         Source::File(path) => {
             status.set(Some(Status::Loading(path.clone())));
+            let waited = path.clone();
+            leptos::task::spawn_local(async move {
+                gloo_timers::future::TimeoutFuture::new(FILE_SLOW_MS).await;
+                if status.get_untracked() == Some(Status::Loading(waited.clone())) {
+                    status.set(Some(Status::Slow(waited)));
+                }
+            });
             leptos::task::spawn_local(async move {
                 let text = files::fetch_text(&path, a).await;
                 accept(text, fill(a.assignment_from_file, &[("path", &path)]));
@@ -140,9 +165,21 @@ pub(super) fn load(
     move || match status.get() {
         None => None,
         Some(Status::Loading(path)) => Some(
-            view! { <p class="notice" role="status">{fill(a.assignment_loading, &[("path", &path)])}</p> }
-                .into_any(),
+            view! {
+                <p class="notice" role="status" data-testid="assignment-loading">
+                    {fill(a.assignment_loading, &[("path", &path)])}
+                </p>
+            }
+            .into_any(),
         ),
+        Some(Status::Slow(path)) => {
+            let seconds = FILE_SLOW_MS / 1000;
+            let said = fill(a.assignment_slow, &[("path", &path), ("seconds", &seconds)]);
+            Some(
+                view! { <p class="notice" role="alert" data-testid="assignment-loading">{said}</p> }
+                    .into_any(),
+            )
+        }
         Some(Status::Failed(why)) => Some(
             view! {
                 <section class="assignment-error" role="alert" data-testid="assignment-error">

@@ -87,10 +87,11 @@ impl Lab {
         recording.unwrap_or_else(|| Rc::new(Recording::empty()))
     }
 
-    /// Why the run shown cannot be recorded, in words (tracked), if it cannot.
+    /// Why the run shown cannot be recorded, or why the last press was refused, in words
+    /// (tracked), if either.
     pub fn problem(&self) -> Option<String> {
         let t = self.t;
-        let error = self.derive(|s, r| r.recorded(s.run(), s.edits()).err());
+        let error = self.derive(|s, r| s.refused().or_else(|| r.recorded(s.run(), s.edits()).err()));
         error.map(|e| match e {
             RecordError::Run(RunError::NothingGiven) => t.run_nothing_given.to_string(),
             RecordError::Run(RunError::DesiredTooLarge { desired }) => {
@@ -173,7 +174,14 @@ impl Lab {
     /// Seals every run while `assignment` is open (none: unseals); see [`LabState::seal`].
     #[cfg(feature = "assignments")]
     pub fn seal(&self, assignment: Option<Rc<crate::teaching::assignment::Assignment>>) {
-        self.act(|s, _| s.seal(assignment.is_some()));
+        self.seal_runs(assignment.is_some());
+    }
+
+    /// Seals every run (or unseals them) with no assignment read yet: while the file of the one
+    /// the address names is on its way, nothing may run (the same seal as [`Lab::seal`]).
+    #[cfg(feature = "assignments")]
+    pub fn seal_runs(&self, sealed: bool) {
+        self.act(|s, _| s.seal(sealed));
     }
 
     /// Moves the cursor; see [`LabState::go_to`].

@@ -44,10 +44,19 @@ fn api() -> Option<JsValue> {
     })
 }
 
+/// Lets the page breathe between two calls to the LMS: each call in a task of its own, so an LMS
+/// that takes 150 ms a call never holds the page for a whole report (36 calls once made 5.6 s).
+async fn next_task() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
+}
+
 /// The LMS the page reports to.
 #[derive(Clone, Copy)]
 pub struct Lms {
     api: StoredValue<JsValue, LocalStorage>,
+    /// Values still to set, in order: a report sets one a task; leaving the page sets the rest
+    /// at once, before the session ends.
+    pending: StoredValue<std::collections::VecDeque<(String, String)>, LocalStorage>,
     /// Whether `LMSInitialize` succeeded (otherwise nothing more is sent).
     started: bool,
     /// What the LMS refused last, said to the student (who is told to export the report).
@@ -89,24 +98,48 @@ impl Lms {
         fill(self.a.lms_failed, &[("call", &what), ("code", &code), ("name", &name)])
     }
 
-    /// Reports a locked attempt (see [`scorm_rte::results`]), then commits. Every pair is tried,
-    /// so one refused value does not keep the score from the LMS; the first refusal is shown.
+    /// Reports a locked attempt (see [`scorm_rte::results`]), then commits, one call a task.
+    /// Every pair is tried, so one refused value does not keep the score from the LMS; the first
+    /// refusal is shown.
     pub fn report(&self, marked: &[Marked], answers_shown: bool) {
         if !self.started {
             return;
         }
-        let first = scorm_rte::first_interaction(&self.get(INTERACTION_COUNT));
-        let pairs = scorm_rte::results(marked, &self.get(MASTERY_SCORE), first, answers_shown);
-        let mut refused = None;
-        for (element, value) in &pairs {
-            if !self.ok("LMSSetValue", &[element, value]) && refused.is_none() {
-                refused = Some(self.refused(&format!("LMSSetValue {element}")));
+        let (lms, marked) = (*self, marked.to_vec());
+        leptos::task::spawn_local(async move {
+            let first = scorm_rte::first_interaction(&lms.get(INTERACTION_COUNT));
+            next_task().await;
+            let pairs = scorm_rte::results(&marked, &lms.get(MASTERY_SCORE), first, answers_shown);
+            lms.pending.update_value(|p| p.extend(pairs));
+            let mut refused = None;
+            loop {
+                next_task().await;
+                let Some(Some(pair)) = lms.pending.try_update_value(|p| p.pop_front()) else { break };
+                if let Some(no) = lms.set(&pair).filter(|_| refused.is_none()) {
+                    refused = Some(no);
+                }
             }
+            if !lms.ok("LMSCommit", &[""]) && refused.is_none() {
+                refused = Some(lms.refused("LMSCommit"));
+            }
+            lms.error.set(refused);
+        });
+    }
+
+    /// Sets one value; what the student is told if the LMS refuses it.
+    fn set(&self, (element, value): &(String, String)) -> Option<String> {
+        (!self.ok("LMSSetValue", &[element, value])).then(|| self.refused(&format!("LMSSetValue {element}")))
+    }
+
+    /// Sets every value still pending and commits them: the page is being left.
+    fn flush(&self) {
+        let rest = self.pending.try_update_value(std::mem::take).unwrap_or_default();
+        if !rest.is_empty() {
+            for pair in &rest {
+                let _ = self.set(pair);
+            }
+            self.call("LMSCommit", &[""]);
         }
-        if !self.ok("LMSCommit", &[""]) && refused.is_none() {
-            refused = Some(self.refused("LMSCommit"));
-        }
-        self.error.set(refused);
     }
 }
 
@@ -114,27 +147,37 @@ impl Lms {
 /// from the LMS into a blank field, a lesson never attempted marked incomplete, and
 /// `LMSFinish` when the page is left.
 pub fn connect(work: Work) -> Option<Lms> {
-    let mut lms =
-        Lms { api: StoredValue::new_local(api()?), started: false, error: RwSignal::new(None), a: work.a };
+    let api = StoredValue::new_local(api()?);
+    let pending = StoredValue::new_local(Default::default());
+    let mut lms = Lms { api, pending, started: false, error: RwSignal::new(None), a: work.a };
     if !lms.ok("LMSInitialize", &[""]) {
         lms.error.set(Some(lms.refused("LMSInitialize")));
         return Some(lms);
     }
     lms.started = true;
-    let current = work.student.get_untracked();
-    // Shown, and saved with the next save (a prediction typed), as the student's own would be.
-    if let Some(name) = scorm_rte::prefill(&current, &lms.get(STUDENT_NAME), &lms.get(STUDENT_ID)) {
-        work.student.set(name);
-    }
-    if let Some((element, value)) = scorm_rte::opening(&lms.get(LESSON_STATUS)) {
-        if !lms.ok("LMSSetValue", &[&element, &value]) {
-            lms.error.set(Some(lms.refused(&format!("LMSSetValue {element}"))));
+    // The rest of the opening one call a task, as a report's.
+    leptos::task::spawn_local(async move {
+        next_task().await;
+        let name = lms.get(STUDENT_NAME);
+        next_task().await;
+        let id = lms.get(STUDENT_ID);
+        // Shown, and saved with the next save (a prediction typed), as the student's own would be.
+        if let Some(name) = scorm_rte::prefill(&work.student.get_untracked(), &name, &id) {
+            work.student.set(name);
         }
-    }
+        next_task().await;
+        if let Some(pair) = scorm_rte::opening(&lms.get(LESSON_STATUS)) {
+            next_task().await;
+            if let Some(no) = lms.set(&pair) {
+                lms.error.set(Some(no));
+            }
+        }
+    });
     // Once: a page kept in the back-forward cache may be hidden again, its session over.
     let finished = std::cell::Cell::new(false);
     let on_hide = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
         if !finished.replace(true) {
+            lms.flush();
             lms.call("LMSFinish", &[""]);
         }
     });

@@ -31,7 +31,7 @@ test("matrix predictions go in a grid shaped like the matrix, and come back in i
   await expect(page.getByTestId("reveal-matrix-API-server-scale")).toContainText("✓ correct");
   const wrong = page.getByTestId("reveal-matrix-API-server-actual");
   await expect(wrong).toHaveClass(/wrong/);
-  await expect(wrong).toContainText("actual: 2");
+  await expect(wrong).toContainText("answer: 2");
   // The wrong cell's link shows that row's run, the API server down, to its end.
   await expect(wrong.getByTestId("see")).toHaveText("see the run");
   await wrong.getByTestId("see").click();

@@ -21,7 +21,7 @@ test("predict, run, and see the reveal with score and explaining rows", async ({
   await expect(page.getByTestId("reveal")).toHaveCount(0);
   await predict(page, { revision: "7" });
   await lock(page);
-  await expect(page.getByTestId("run")).toHaveText("🔒 Predictions locked");
+  await expect(page.getByTestId("run")).toHaveText("Predictions locked");
   await expect(page.getByTestId("predict-steps")).toHaveAttribute("readonly", "");
   await expect(page.getByTestId("score")).toHaveText("Score: 5 / 6");
   const reads = page.getByTestId("reveal-reads");
@@ -57,7 +57,7 @@ test("predictions survive a reload, locked or not", async ({ page }) => {
   await expect(page.getByTestId("predict-reads")).toHaveValue("50");
   await lock(page);
   await page.reload();
-  await expect(page.getByTestId("run")).toHaveText("🔒 Predictions locked");
+  await expect(page.getByTestId("run")).toHaveText("Predictions locked");
   await expect(page.getByTestId("score")).toHaveText("Score: 1 / 6");
 });
 

@@ -242,3 +242,21 @@ test("scripts/serve builds a lab that local pages may embed, and says so", async
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a verdict goes to the host as a choice among the lesson's four words, a count as a number", async ({ page }) => {
+  const matrix = Buffer.from(
+    JSON.stringify({ version: 1, title: "Verdicts", matrix: { rows: ["scheduler"], cells: ["scale", "rd"] } }),
+  ).toString("base64url");
+  const lab = await open(page, HOST(), labUrl(HOST(), matrix));
+  await expect(lab.getByTestId("assignment-title")).toHaveText("Verdicts");
+  await lab.getByTestId("predict-matrix-scheduler-scale").selectOption("half");
+  await lab.getByTestId("predict-matrix-scheduler-rd").fill("10");
+  await lock(lab);
+  await expect.poll(() => own(page, "result")).toHaveLength(1);
+  const [result] = await own(page, "result");
+  const [scale, rd] = result.data.payload.statements.map((s) => s.object.definition);
+  expect(scale.interactionType).toBe("choice");
+  expect(scale.choices.map((c) => c.id)).toEqual(["done", "half", "halted", "unknown"]);
+  expect(rd.interactionType).toBe("numeric");
+  expect(rd.choices).toBeUndefined();
+});

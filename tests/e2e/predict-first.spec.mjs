@@ -188,7 +188,7 @@ test("results are readable at 375 px: every value shown, labelled, with no sidew
   await page.getByTestId("run").click();
   const row = page.getByTestId("reveal-steps");
   await row.scrollIntoViewIfNeeded();
-  for (const [label, value] of [["your prediction", "16"], ["actual", "17"], ["difference", "-1"]]) {
+  for (const [label, value] of [["your prediction", "16"], ["answer", "17"], ["difference", "-1"]]) {
     const cell = row.locator(`td[data-label='${label}']`);
     await expect(cell).toBeInViewport();
     await expect(cell).toHaveText(value);

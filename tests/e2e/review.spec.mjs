@@ -21,7 +21,7 @@ test("a forged report shows the recomputed marks and score, and says what the fi
   const review = page.getByTestId("imported-report");
   await expect(review.getByTestId("review-score")).toHaveText("Score: 5 / 6 · 2026-11-29T10:00:00Z");
   await expect(review.getByTestId("review-claim")).toContainText("The file claims a score of 6 / 6");
-  await expect(review.getByTestId("review-line").first()).toHaveText("trace steps: predicted 3, actual 17 — ✗ (the file says ✓)");
+  await expect(review.getByTestId("review-line").first()).toHaveText("trace steps: predicted 3, answer 17 — ✗ (the file says ✓)");
   await expect(review).not.toContainText("Score: 6 / 6");
   // A score no assignment has is not shown as one either.
   await page.getByTestId("import-report").setInputFiles(forged(predicted, [999, 1]));
@@ -49,7 +49,7 @@ test("the CSV export reads back for review with every attempt, like the JSON", a
     const attempt = review.getByTestId("review-attempt");
     await expect(attempt).toHaveCount(1);
     await expect(attempt.locator("p").first()).toContainText(/^Attempt 1, started over .*: 1 \/ 2$/);
-    await expect(attempt.getByTestId("review-line").first()).toHaveText("trace steps: predicted 16, actual 17 — ✗");
+    await expect(attempt.getByTestId("review-line").first()).toHaveText("trace steps: predicted 16, answer 17 — ✗");
   }
 });
 

@@ -211,3 +211,18 @@ test("no LMS: the package's page runs as the plain assignment page, and an API o
   await expect(sco.getByTestId("hand-in")).toContainText("To hand in: export your report");
   expect(await calls(page)).toEqual([]);
 });
+
+test("the lab's calls to the LMS are one a task: a slow LMS never holds the page for a report", async ({ page }) => {
+  watch(page);
+  await page.goto(lmsPage("trace", { name: "Lovelace, Ada" }));
+  const sco = page.frameLocator("iframe");
+  await expect(sco.getByTestId("student")).toHaveValue("Lovelace, Ada");
+  await predict(sco, { components: "4", steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2" });
+  await lock(sco);
+  await expect.poll(async () => (await calls(page)).at(-1)).toEqual(["LMSCommit", "", "true"]);
+  const tasks = await page.evaluate(() => window.callTasks);
+  // 6 items of 4 or 5 values, the score and the status, the reads before them and the commit.
+  expect(tasks.length).toBeGreaterThan(30);
+  const most = Math.max(...Object.values(tasks.reduce((n, t) => ({ ...n, [t]: (n[t] ?? 0) + 1 }), {})));
+  expect(most).toBe(1);
+});

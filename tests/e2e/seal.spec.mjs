@@ -133,3 +133,54 @@ test("with a retry open a locked attempt shows right and wrong only, sealed; the
   await lab.runToEnd();
   await expect(page.getByTestId("matrix-progress")).toHaveText(/^1 of 7/);
 });
+
+// A red team's path: the assignment's file arrives after the lab's wasm (a slow course server, a
+// cached wasm and a file revalidating). While it is on its way no run plays, steps or fills a row,
+// and the page says it is loading the file; once read, the assignment opens sealed as ever.
+for (const name of ["lesson-trace", "failure-matrix"]) {
+  test(`${name}: while its file is on its way nothing plays, and the page says it is loading it`, async ({ page }) => {
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route(`**/assignments/${name}.json`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const lab = new LabPage(page);
+    await page.goto(open(name));
+    await expect(page.getByTestId("assignment-loading")).toContainText(`Loading the assignment "assignments/${name}.json"`);
+    await expect(page.getByTestId("assignment-loading")).toContainText("No run plays until it is read");
+    await expect(lab.button("play")).toBeDisabled();
+    for (const run of ["play-lesson", "play-events"]) {
+      await page.getByTestId(run).check();
+      await tryToMove(page, lab);
+      await page.getByTestId("matrix-fill-API-server").click();
+      await expect(lab.traceRows).toHaveCount(0);
+      await expect(page.getByTestId("status-strip")).toHaveText(/^Step 0 of \? · round 0: 0 item reads, 0 writes/);
+      await expect(page.getByTestId("matrix-progress")).toHaveText(/^0 of 7/);
+    }
+    release();
+    await expect(page.getByTestId("assignment-title")).toBeVisible();
+    await expect(page.getByTestId("assignment-loading")).toHaveCount(0);
+    await nothingShown(page, lab);
+  });
+}
+
+test("an assignment file that does not come is named, and one that fails too; neither plays meanwhile", async ({ page }) => {
+  const lab = new LabPage(page);
+  await page.clock.install();
+  await page.route("**/assignments/lesson-trace.json", () => {});
+  await page.goto(open("lesson-trace"));
+  await expect(page.getByTestId("assignment-loading")).toContainText("Loading the assignment");
+  // The page's own clock, moved on: the wait it allows a file (10 s) is over.
+  await page.clock.fastForward(10_000);
+  const slow = page.getByTestId("assignment-loading");
+  await expect(slow).toContainText('The assignment "assignments/lesson-trace.json" has not arrived after 10 s');
+  await tryToMove(page, lab);
+  await expect(lab.traceRows).toHaveCount(0);
+  await expect(lab.button("play")).toBeDisabled();
+  // A file the server does not have: named with what the server said.
+  await page.unrouteAll();
+  await page.route("**/assignments/lesson-trace.json", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(open("lesson-trace"));
+  await expect(page.getByTestId("assignment-error")).toContainText('could not load "assignments/lesson-trace.json" (HTTP 404)');
+});

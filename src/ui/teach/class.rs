@@ -8,7 +8,7 @@ use crate::formats::assignment_json;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::playback::LIMITS;
 use crate::teaching::class_review::{class_review, duplicate_text, ClassReview};
-use crate::teaching::review::{too_large, MAX_REPORT_BYTES};
+use crate::teaching::review::MAX_REPORT_BYTES;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -37,13 +37,14 @@ pub(crate) fn Class(bench: Bench) -> impl IntoView {
             let list = input.files();
             for i in 0..list.as_ref().map_or(0, |l| l.length()) {
                 let Some(file) = list.as_ref().and_then(|l| l.get(i)) else { continue };
-                // A file larger than any report is not read: its text is the refusal's, which
-                // the review then names as unreadable.
-                let text = if file.size() > MAX_REPORT_BYTES as f64 {
-                    too_large().text(a)
-                } else {
-                    JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()).unwrap_or_default()
-                };
+                // A file larger than any report is read no further than one byte past the
+                // largest: the review refuses it as the single review does (over 4 MiB).
+                let most = (MAX_REPORT_BYTES + 1) as f64;
+                let head =
+                    if file.size() > most { file.slice_with_f64_and_f64(0.0, most).ok() } else { None };
+                let blob: web_sys::Blob = head.unwrap_or_else(|| file.clone().into());
+                let text =
+                    JsFuture::from(blob.text()).await.ok().and_then(|t| t.as_string()).unwrap_or_default();
                 read.push((file.name(), text));
             }
             files.set(read);

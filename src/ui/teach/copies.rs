@@ -2,6 +2,7 @@
 //! status per copy, an edit written as a change to the starting state; each row's message
 //! beside it.
 
+use super::fields::{by_key, row_of};
 use super::{has_error, Bench, Notes};
 use crate::messages::fill;
 use crate::teaching::scenario_events::{add_copy, copy_rows, remove_copy, set_copy, CopyRow};
@@ -13,13 +14,14 @@ use leptos::prelude::*;
 pub(crate) fn Copies(bench: Bench) -> impl IntoView {
     let w = bench.w;
     let rows = Memo::new(move |_| bench.draft.with(copy_rows));
+    let index = by_key(rows, |r: &CopyRow| r.key.clone());
     view! {
         <table class="copies" data-testid="copies">
             <caption>{w.copies}</caption>
             <thead><tr><th scope="col">{w.copy_key}</th><th scope="col">{w.copy_service}</th><th scope="col">{w.copy_node}</th><th scope="col">{w.copy_status}</th><th scope="col"><span class="visually-hidden">{w.request_remove_col}</span></th></tr></thead>
             <tbody>
                 <For each=move || rows.get() key=|r: &CopyRow| r.key.clone() let:row>
-                    {copy_row(bench, row.key)}
+                    {copy_row(bench, row_of(index, row.key.clone()), row.key)}
                 </For>
             </tbody>
         </table>
@@ -35,7 +37,7 @@ enum Field {
     Status,
 }
 
-fn copy_row(bench: Bench, key: String) -> impl IntoView {
+fn copy_row(bench: Bench, row: Memo<Option<CopyRow>>, key: String) -> impl IntoView {
     let w = bench.w;
     let name = key.trim_start_matches("copy/").to_string();
     let id = format!("copy-{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
@@ -46,24 +48,17 @@ fn copy_row(bench: Bench, key: String) -> impl IntoView {
         move || has_error(bench, &section).then_some("true")
     };
     let field = |f: Field, label: &'static str| {
-        let row = {
-            let key = key.clone();
-            move || bench.draft.with(|d| copy_rows(d).into_iter().find(|r| r.key == key))
-        };
-        let value = {
-            let row = row.clone();
-            move || {
-                row().map(|r| match f {
-                    Field::Service => r.service,
-                    Field::Node => r.node,
-                    Field::Status => r.status,
-                })
-            }
+        let value = move || {
+            row.get().map(|r| match f {
+                Field::Service => r.service,
+                Field::Node => r.node,
+                Field::Status => r.status,
+            })
         };
         let set = {
             let key = key.clone();
             move |ev: leptos::ev::Event| {
-                let Some(mut r) = row() else { return };
+                let Some(mut r) = row.get_untracked() else { return };
                 let v = event_target_value(&ev);
                 match f {
                     Field::Service => r.service = v,

@@ -5,6 +5,7 @@
 use super::{has_error, Bench, Notes};
 use crate::teaching::workbench::{Draft, Section};
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 
 /// A text field of the draft: `get` reads it, `set` writes what was typed.
 #[component]
@@ -64,4 +65,25 @@ pub(crate) fn focus(testid: &str) {
     if let Some(e) = found {
         let _ = e.focus();
     }
+}
+
+/// A table's rows by their keys, derived once an edit from the table's rows (`rows`): each row
+/// then reads its own with [`row_of`].
+pub(crate) fn by_key<K, R>(rows: Memo<Vec<R>>, key: fn(&R) -> K) -> Memo<BTreeMap<K, R>>
+where
+    K: Ord + Clone + Send + Sync + 'static,
+    R: Clone + PartialEq + Send + Sync + 'static,
+{
+    Memo::new(move |_| rows.with(|rows| rows.iter().map(|r| (key(r), r.clone())).collect()))
+}
+
+/// Row `key` of a table (none once it is gone), a memo of its own: an edit of one row wakes that
+/// row's fields only, so a table of a thousand rows costs a look-up per row an edit, never a
+/// thousand derivations of the table (`by_key`).
+pub(crate) fn row_of<K, R>(rows: Memo<BTreeMap<K, R>>, key: K) -> Memo<Option<R>>
+where
+    K: Ord + Clone + Send + Sync + 'static,
+    R: Clone + PartialEq + Send + Sync + 'static,
+{
+    Memo::new(move |_| rows.with(|rows| rows.get(&key).cloned()))
 }

@@ -20,17 +20,34 @@ mod timeline;
 
 use crate::messages::{TeachMessages, EN_TEACH};
 use crate::playback::LIMITS;
+use crate::teaching::diagnosis::diagnose_scenario;
 use crate::teaching::scenario_tables::{scenario_run, ScenarioRun};
 use crate::teaching::workbench::{diagnose, Diagnosis, Draft, Note, NoteKind, Section};
 use leptos::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How long the workbench waits after an edit before it checks and runs the draft anew: a
+/// keystroke changes the field at once, and the check and the run (a scenario of a thousand
+/// copies runs for a good part of 200 ms) follow once the typing pauses. An assumption of this
+/// lab, changeable here.
+const SETTLE_MS: u32 = 150;
 
 /// The draft being edited and what it is checked as, shared by the page's parts.
 #[derive(Clone, Copy)]
 pub struct Bench {
     /// The assignment as the teacher left it.
     pub draft: RwSignal<Draft>,
+    /// The draft as last checked and run: [`Bench::draft`] once the typing has paused
+    /// ([`SETTLE_MS`]), or at once when something is handed out ([`Bench::settle`]).
+    settled: RwSignal<Draft>,
+    /// Edits not yet checked, so a pause checks only the last.
+    edits: StoredValue<u64>,
     /// The draft checked (the file, its notes, its answer key).
     pub checked: Memo<Diagnosis>,
+    /// The checked notes by the section they stand in (warnings only where the page shows them).
+    notes: Memo<BTreeMap<Section, Vec<Note>>>,
+    /// The sections with an error.
+    errors: Memo<BTreeSet<Section>>,
     /// The draft's scenario run: its counts, trace and the names it writes (none while the
     /// scenario has an error).
     pub run: Memo<Option<ScenarioRun>>,
@@ -47,22 +64,48 @@ pub struct Bench {
 impl Bench {
     /// The page's parts' shared state, for `draft`: its check and its run, each derived once.
     pub fn new(draft: RwSignal<Draft>, w: &'static TeachMessages) -> Bench {
-        let a = &crate::messages::EN_ASSIGNMENTS;
-        let checked = Memo::new(move |_| draft.with(|d| diagnose(d, LIMITS, a, w)));
-        let run = Memo::new(move |_| draft.with(|d| scenario_run(d, LIMITS, a)).ok());
-        Bench { draft, checked, run, w, unsaved: RwSignal::new(None), assignment: false }
+        Bench::made(draft, w, false)
     }
 
     /// The same, for the page that builds an assignment (see [`Bench::assignment`]).
     pub fn for_assignment(draft: RwSignal<Draft>, w: &'static TeachMessages) -> Bench {
-        Bench { assignment: true, ..Bench::new(draft, w) }
+        Bench::made(draft, w, true)
     }
 
-    /// Changes the draft (the one way the page changes it), and keeps it.
+    fn made(draft: RwSignal<Draft>, w: &'static TeachMessages, assignment: bool) -> Bench {
+        let a = &crate::messages::EN_ASSIGNMENTS;
+        let settled = RwSignal::new(draft.get_untracked());
+        let check = if assignment { diagnose } else { diagnose_scenario };
+        let checked = Memo::new(move |_| settled.with(|d| check(d, LIMITS, a, w)));
+        let run = Memo::new(move |_| settled.with(|d| scenario_run(d, LIMITS, a)).ok());
+        let notes = Memo::new(move |_| checked.with(|c| c.by_section(assignment)));
+        let errors = Memo::new(move |_| checked.with(Diagnosis::error_sections));
+        let unsaved = RwSignal::new(None);
+        let edits = StoredValue::new(0);
+        Bench { draft, settled, edits, checked, notes, errors, run, w, unsaved, assignment }
+    }
+
+    /// Changes the draft (the one way the page changes it), and keeps it. Its check and run
+    /// follow once the typing pauses, each in a task of its own.
     pub fn edit(self, f: impl FnOnce(&mut Draft)) {
         self.draft.update(f);
         if self.assignment {
             self.unsaved.set(self.draft.with_untracked(|d| saved::keep(d, self.w)).err());
+        }
+        self.edits.update_value(|n| *n += 1);
+        let edit = self.edits.get_value();
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(SETTLE_MS).await;
+            if self.edits.try_get_value() == Some(edit) {
+                self.settle();
+            }
+        });
+    }
+
+    /// Checks the draft as it is now, if it was not yet: before anything is handed out.
+    pub fn settle(self) {
+        if self.draft.with_untracked(|d| self.settled.with_untracked(|s| s != d)) {
+            self.settled.set(self.draft.get_untracked());
         }
     }
 
@@ -120,7 +163,7 @@ pub fn TeachPage() -> impl IntoView {
 #[component]
 pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
     let w = bench.w;
-    let notes = Memo::new(move |_| bench.checked.with(|c| c.at(&section, bench.assignment)));
+    let notes = Memo::new(move |_| bench.notes.with(|by| by.get(&section).cloned().unwrap_or_default()));
     view! {
         <div id=id class="notes" aria-live="polite">
             {move || notes.get().into_iter().map(|n: Note| {
@@ -137,5 +180,5 @@ pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
 
 /// Whether `section` has an error (its field is marked invalid; a step still to take is not).
 pub fn has_error(bench: Bench, section: &Section) -> bool {
-    bench.checked.with(|c| c.notes.iter().any(|n| n.kind == NoteKind::Error && &n.section == section))
+    bench.errors.with(|e| e.contains(section))
 }

@@ -1,6 +1,7 @@
 //! The scenario's starting nodes as a table (`teaching::scenario_tables`): capacity and health
 //! per node, an edit written as a change to the starting state; each row's message beside it.
 
+use super::fields::{by_key, row_of};
 use super::{has_error, Bench, Notes};
 use crate::messages::fill;
 use crate::teaching::scenario_tables::{node_rows, set_node, NodeRow};
@@ -12,33 +13,24 @@ use leptos::prelude::*;
 pub(crate) fn Nodes(bench: Bench) -> impl IntoView {
     let w = bench.w;
     let rows = Memo::new(move |_| bench.draft.with(node_rows));
+    let index = by_key(rows, |r: &NodeRow| r.key.clone());
     view! {
         <table class="nodes" data-testid="nodes">
             <caption>{w.nodes}</caption>
             <thead><tr><th scope="col">{w.node_key}</th><th scope="col">{w.node_capacity}</th><th scope="col">{w.node_health}</th></tr></thead>
             <tbody>
                 <For each=move || rows.get() key=|r: &NodeRow| r.key.clone() let:row>
-                    {node_row(bench, row.key)}
+                    {node_row(bench, row_of(index, row.key.clone()), row.key)}
                 </For>
             </tbody>
         </table>
     }
 }
 
-fn node_row(bench: Bench, key: String) -> impl IntoView {
+fn node_row(bench: Bench, row: Memo<Option<NodeRow>>, key: String) -> impl IntoView {
     let w = bench.w;
-    let row = {
-        let key = key.clone();
-        move || bench.draft.with(|d| node_rows(d).into_iter().find(|r| r.key == key))
-    };
-    let capacity = {
-        let row = row.clone();
-        move || row().map(|r| r.capacity).unwrap_or_default()
-    };
-    let health = {
-        let row = row.clone();
-        move || row().map(|r| r.health).unwrap_or_default()
-    };
+    let capacity = move || row.get().map(|r| r.capacity).unwrap_or_default();
+    let health = move || row.get().map(|r| r.health).unwrap_or_default();
     let section = Section::Change(key.clone());
     let invalid = {
         let section = section.clone();
@@ -48,16 +40,16 @@ fn node_row(bench: Bench, key: String) -> impl IntoView {
     let id = format!("node-{}", name.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
     let notes_id = format!("{id}-notes");
     let set_capacity = {
-        let (key, health) = (key.clone(), health.clone());
+        let key = key.clone();
         move |ev: leptos::ev::Event| {
-            let (c, h) = (event_target_value(&ev), health());
+            let (c, h) = (event_target_value(&ev), untrack(health));
             bench.edit(|d| set_node(d, &key, &c, &h));
         }
     };
     let set_health = {
-        let (key, capacity) = (key.clone(), capacity.clone());
+        let key = key.clone();
         move |ev: leptos::ev::Event| {
-            let (c, h) = (capacity(), event_target_value(&ev));
+            let (c, h) = (untrack(capacity), event_target_value(&ev));
             bench.edit(|d| set_node(d, &key, &c, &h));
         }
     };

@@ -35,11 +35,14 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
             .with(|c| c.checked.as_ref().map(|k| answer_key_table(&title, &k.items)).unwrap_or_default())
     };
     let download = move |_| {
+        // The file as the draft is now, even typed a moment ago.
+        bench.settle();
         let name = bench.draft.with(|d| json_file_name(&d.title));
         let _ = crate::ui::files::download(&name, "application/json", &text(), &EN_ASSIGNMENTS);
     };
     let scorm_said = RwSignal::new(None::<String>);
     let scorm = move |_| {
+        bench.settle();
         let (title, text) = (bench.draft.with(|d| d.title.clone()), text());
         leptos::task::spawn_local(async move {
             let a = &EN_ASSIGNMENTS;

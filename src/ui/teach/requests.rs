@@ -2,6 +2,7 @@
 //! a service's desired copies, each with the format's message for it; other requests are kept as
 //! the file writes them, and counted.
 
+use super::fields::{by_key, row_of};
 use super::{has_error, Bench, Notes};
 use crate::messages::fill;
 use crate::teaching::scenario_tables::{add_request, remove_request, request_rows, set_request, RequestRow};
@@ -13,13 +14,15 @@ use leptos::prelude::*;
 pub(crate) fn Requests(bench: Bench) -> impl IntoView {
     let w = bench.w;
     let rows = Memo::new(move |_| bench.draft.with(request_rows));
+    let entries = Memo::new(move |_| rows.with(|r| r.0.clone()));
+    let index = by_key(entries, |r: &RequestRow| r.at);
     view! {
         <table class="requests" data-testid="requests">
             <caption>{w.requests}</caption>
             <thead><tr><th scope="col">{w.request_key}</th><th scope="col">{w.request_desired}</th><th scope="col"><span class="visually-hidden">{w.request_remove_col}</span></th></tr></thead>
             <tbody>
-                <For each=move || rows.get().0 key=|r: &RequestRow| r.at let:row>
-                    {request_row(bench, row.at)}
+                <For each=move || entries.get() key=|r: &RequestRow| r.at let:row>
+                    {request_row(bench, row_of(index, row.at), row.at)}
                 </For>
             </tbody>
         </table>
@@ -28,20 +31,19 @@ pub(crate) fn Requests(bench: Bench) -> impl IntoView {
     }
 }
 
-fn request_row(bench: Bench, at: usize) -> impl IntoView {
+fn request_row(bench: Bench, row: Memo<Option<RequestRow>>, at: usize) -> impl IntoView {
     let w = bench.w;
-    let row = move || bench.draft.with(|d| request_rows(d).0.into_iter().find(|r| r.at == at));
-    let key = move || row().map(|r| r.key).unwrap_or_default();
-    let desired = move || row().map(|r| r.desired).unwrap_or_default();
+    let key = move || row.get().map(|r| r.key).unwrap_or_default();
+    let desired = move || row.get().map(|r| r.desired).unwrap_or_default();
     let invalid = move || has_error(bench, &Section::Request(at)).then_some("true");
     let notes_id = format!("request-{at}-notes");
     view! {
         <tr data-testid="request">
             <td><input type="text" data-testid=format!("request-{at}-key") aria-label=fill(w.request_key_of, &[("n", &(at + 1))])
-                prop:value=key on:input=move |ev| { let (k, n) = (event_target_value(&ev), desired()); bench.edit(|d| set_request(d, at, &k, &n)); } /></td>
+                prop:value=key on:input=move |ev| { let (k, n) = (event_target_value(&ev), untrack(desired)); bench.edit(|d| set_request(d, at, &k, &n)); } /></td>
             <td><input type="text" inputmode="numeric" data-testid=format!("request-{at}-desired") aria-label=fill(w.request_desired_of, &[("n", &(at + 1))])
                 aria-invalid=invalid aria-describedby=notes_id.clone()
-                prop:value=desired on:input=move |ev| { let (k, n) = (key(), event_target_value(&ev)); bench.edit(|d| set_request(d, at, &k, &n)); } />
+                prop:value=desired on:input=move |ev| { let (k, n) = (untrack(key), event_target_value(&ev)); bench.edit(|d| set_request(d, at, &k, &n)); } />
                 <Notes bench section=Section::Request(at) id=notes_id /></td>
             <td><button type="button" aria-label=fill(w.request_remove, &[("n", &(at + 1))]) on:click=move |_| { bench.edit(|d| remove_request(d, at)); super::fields::focus("request-add"); }>"×"</button></td>
         </tr>

@@ -1,6 +1,7 @@
 //! The scenario's starting services as a table (`teaching::scenario_tables`): desired copies per
 //! service, an edit written as a change to the starting state; each row's message beside it.
 
+use super::fields::{by_key, row_of};
 use super::{has_error, Bench, Notes};
 use crate::messages::fill;
 use crate::teaching::scenario_tables::{service_rows, set_service, ServiceRow};
@@ -12,30 +13,23 @@ use leptos::prelude::*;
 pub(crate) fn Services(bench: Bench) -> impl IntoView {
     let w = bench.w;
     let rows = Memo::new(move |_| bench.draft.with(service_rows));
+    let index = by_key(rows, |r: &ServiceRow| r.key.clone());
     view! {
         <table class="services" data-testid="services">
             <caption>{w.services}</caption>
             <thead><tr><th scope="col">{w.service_key}</th><th scope="col">{w.service_desired}</th></tr></thead>
             <tbody>
                 <For each=move || rows.get() key=|r: &ServiceRow| r.key.clone() let:row>
-                    {service_row(bench, row.key)}
+                    {service_row(bench, row_of(index, row.key.clone()), row.key)}
                 </For>
             </tbody>
         </table>
     }
 }
 
-fn service_row(bench: Bench, key: String) -> impl IntoView {
+fn service_row(bench: Bench, row: Memo<Option<ServiceRow>>, key: String) -> impl IntoView {
     let w = bench.w;
-    let desired = {
-        let key = key.clone();
-        move || {
-            bench
-                .draft
-                .with(|d| service_rows(d).into_iter().find(|r| r.key == key).map(|r| r.desired))
-                .unwrap_or_default()
-        }
-    };
+    let desired = move || row.get().map(|r| r.desired).unwrap_or_default();
     let section = Section::Change(key.clone());
     let invalid = {
         let section = section.clone();

@@ -2,6 +2,7 @@
 //! and the part taken down or brought back (or a report), each with the format's message for it;
 //! entries of other kinds are kept as the file writes them, and counted.
 
+use super::fields::{by_key, row_of};
 use super::{has_error, Bench, Notes};
 use crate::messages::fill;
 use crate::teaching::scenario_events::{
@@ -15,13 +16,15 @@ use leptos::prelude::*;
 pub(crate) fn Timeline(bench: Bench) -> impl IntoView {
     let w = bench.w;
     let rows = Memo::new(move |_| bench.draft.with(event_rows));
+    let entries = Memo::new(move |_| rows.with(|r| r.0.clone()));
+    let index = by_key(entries, |r: &EventRow| r.at);
     view! {
         <table class="timeline" data-testid="timeline">
             <caption>{w.timeline}</caption>
             <thead><tr><th scope="col">{w.event_round}</th><th scope="col">{w.event_change}</th><th scope="col">{w.event_parts}</th><th scope="col"><span class="visually-hidden">{w.request_remove_col}</span></th></tr></thead>
             <tbody>
-                <For each=move || rows.get().0 key=|r: &EventRow| r.at let:row>
-                    {event_row(bench, row.at)}
+                <For each=move || entries.get() key=|r: &EventRow| r.at let:row>
+                    {event_row(bench, row_of(index, row.at), row.at)}
                 </For>
             </tbody>
         </table>
@@ -30,13 +33,12 @@ pub(crate) fn Timeline(bench: Bench) -> impl IntoView {
     }
 }
 
-fn event_row(bench: Bench, at: usize) -> impl IntoView {
+fn event_row(bench: Bench, row: Memo<Option<EventRow>>, at: usize) -> impl IntoView {
     let w = bench.w;
-    let row = move || bench.draft.with(|d| event_rows(d).0.into_iter().find(|r| r.at == at));
-    let get = move |f: fn(EventRow) -> String| move || row().map(f).unwrap_or_default();
+    let get = move |f: fn(EventRow) -> String| move || row.get().map(f).unwrap_or_default();
     let edit = move |f: fn(&mut EventRow, String)| {
         move |ev: leptos::ev::Event| {
-            let Some(mut r) = row() else { return };
+            let Some(mut r) = row.get_untracked() else { return };
             f(&mut r, event_target_value(&ev));
             bench.edit(|d| set_event(d, at, &r.round, &r.change, &r.parts));
         }
