@@ -60,7 +60,7 @@ def measure(cmd, runs):
 
 
 def main():
-    # The plain release build: the one the README tells users to run.
+    # The plain release build: the one docs/cli.md tells users to run.
     subprocess.run(["cargo", "build", "--quiet", "--release", "--bin", "cplab"], cwd=ROOT, check=True)
     tmp = tempfile.mkdtemp(prefix="cplab-bench-")
     rows = {}

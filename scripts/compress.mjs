@@ -1,6 +1,6 @@
 // Writes FILE.gz (gzip -9) and FILE.br (brotli 11) beside each of the lab's text and wasm files in
 // the folder given (Trunk's staging folder, from its post_build hook), so a static server can send
-// the compressed file as it is (see README, "Deploying"). Node's own zlib: nothing to install.
+// the compressed file as it is (see docs/embedding.md, "Compressed files"). Node's own zlib: nothing to install.
 import { readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";

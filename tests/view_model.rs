@@ -192,7 +192,7 @@ fn render_comparison(c: &cplab::playback::Comparison) -> String {
 
 /// The lesson's request and the failure-matrix events, listing beside watching: the lesson's
 /// idle round 2 reads 26 listing and nothing watching; round 1 watching lists 24 and takes 12
-/// events (the README's derivation).
+/// events (docs/watch.md's derivation).
 #[test]
 fn list_mode_beside_watch_mode() {
     use cplab::playback::compare;

@@ -11,7 +11,7 @@ use crate::model::{lesson_initial, PartSet, Scenario, Value, DEFAULT_MAX_ROUNDS}
 use serde_json::Value as Json;
 use std::rc::Rc;
 
-/// Parses a scenario document (see the README for its fields).
+/// Parses a scenario document (docs/semantics.md gives its fields).
 pub fn parse(text: &str) -> Result<Scenario, InputError> {
     // Editors on Windows start a file with a byte-order mark: it is not part of the JSON.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -28,7 +28,7 @@ pub enum AskKind {
 }
 
 impl AskKind {
-    /// Every kind, in the order the form lists them (the order the README's table gives).
+    /// Every kind, in the order the form lists them (the order docs/assignments.md's table gives).
     pub const ALL: [AskKind; 5] =
         [AskKind::Round, AskKind::Component, AskKind::Writers, AskKind::Service, AskKind::Repair];
 

@@ -12,7 +12,7 @@ pub fn student_link(base: &str, text: &str) -> String {
     format!("{base}?a={}", encode_link(text))
 }
 
-/// The iframe for the course page (README, "Embedding in the course page"): the lab at `base`,
+/// The iframe for the course page (docs/embedding.md, "Embedding in the course page"): the lab at `base`,
 /// embedded with the page's fixed height, posting only to `host` (the course page's origin).
 pub fn iframe_snippet(base: &str, text: &str, host: &str) -> String {
     let mut host_param = String::new();

@@ -132,14 +132,14 @@ test("the plain lab keeps the fallback hidden until a trap, then shows it", asyn
   await expect(page.getByTestId("crash")).toHaveAttribute("role", "alert");
 });
 
-// The README's embed snippet as a teacher pastes it, set up as the text around it says: `src` the
+// The embed snippet of docs/embedding.md as a teacher pastes it, set up as the text around it says: `src` the
 // lab's URL as served (absolute, for the lab is on another port than the page), `host=` the
 // page's origin. The lab is under the course's path on a plain static server (no CORS header).
 const LAB_PATH = "/en/courses/orchestration/control-plane-components/lab/";
 const courseLab = () => `${origin("course")}${LAB_PATH}`;
 
 function readmeSnippet({ lab, host }) {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  const readme = readFileSync(new URL("../../docs/embedding.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("## Embedding in the course page"));
   const snippet = section.match(/```html\n([\s\S]*?)```/)[1];
   const printed = snippet.match(/ src="([^"]*)"/)[1];

@@ -1,6 +1,6 @@
 // The measurements (scripts/measure): the end-to-end setup, run on measure.mjs alone, one worker, so
 // no other browser competes for the two cores; and one more server, sending the build's .gz files
-// with Content-Encoding, as a deployed lab is served (README, "Deploying").
+// with Content-Encoding, as a deployed lab is served (docs/embedding.md, "Compressed files").
 import base from "./playwright.config.mjs";
 
 const port = base.metadata.ports.labGzip;

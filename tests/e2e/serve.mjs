@@ -4,7 +4,7 @@
 // FILE as the Content-Security-Policy header; --cors true lets a sandboxed (opaque-origin) iframe
 // load the lab's module and wasm, as the course's server must for its embed; --precompressed
 // sends FILE.br or FILE.gz (the build writes both) in its place, with Content-Encoding, when the
-// browser accepts that encoding, first choice first (as README "Deploying" asks of a server).
+// browser accepts that encoding, first choice first (as docs/embedding.md, "Compressed files", asks of a server).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, resolve, dirname } from "node:path";

@@ -11,7 +11,7 @@ use crate::teaching::scorm::{package_name, scorm_package, ZipError, LAB_FILES};
 use crate::ui::browser::page_address;
 use leptos::prelude::*;
 
-/// The course page's origin the snippet starts with (the README's).
+/// The course page's origin the snippet starts with (docs/embedding.md's).
 const COURSE_ORIGIN: &str = "https://academia.sh";
 
 /// The hand-out part of the workbench.
