@@ -318,3 +318,20 @@ fn written_lines_carry_only_the_fields_of_types_go() {
     assert!(with.expect("writes").contains("aHVudGVyMg=="));
     assert_eq!(write_log(&[], at(Level::None)), Err(cplab::kube::audit::WriteError::LevelNone));
 }
+
+#[test]
+fn cplab_kube_audit_prints_each_fixtures_golden_trace() {
+    for name in ["nginx-apply", "hostile", "names-and-writes"] {
+        let path = support::root().join(format!("tests/fixtures/audit/{name}.jsonl"));
+        let out = support::cplab(&["kube", "audit", path.to_str().expect("a path")], "");
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        golden(name, &String::from_utf8_lossy(&out.stdout));
+    }
+    // Standard input too; a file that is not there fails with its name (exit 1).
+    let text = String::from_utf8(fixture("nginx-apply.jsonl")).expect("text");
+    let out = support::cplab(&["kube", "audit", "-"], &text);
+    golden("nginx-apply", &String::from_utf8_lossy(&out.stdout));
+    let out = support::cplab(&["kube", "audit", "no-such.log"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("cplab: no-such.log: "));
+}

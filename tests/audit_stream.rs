@@ -7,8 +7,8 @@
 mod support;
 
 use cplab::kube::audit::{
-    parse_events, read_log, render, write_log, AuditEvent, AuditReader, Level, Limits, LineErrorKind,
-    MicroTime, NameSource, ReadError, ReadOptions, WriteOptions, CHUNK_BYTES, LIMITS,
+    parse_events, read_log, read_stream, render, write_log, AuditEvent, AuditReader, Level, Limits,
+    LineErrorKind, MicroTime, NameSource, ReadError, ReadOptions, WriteOptions, CHUNK_BYTES, LIMITS,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -78,6 +78,18 @@ fn a_chunk_over_its_limit_is_refused_whole() {
     assert_eq!(reader.push(&[b' '; 11]), Err(ReadError::ChunkTooLarge { len: 11, max: 10 }));
     assert_eq!(reader.progress().bytes, 0);
     assert_eq!(reader.push(&[b' '; 10]).map(|p| p.bytes), Ok(10));
+}
+
+#[test]
+fn a_file_read_as_a_stream_gives_the_trace_of_the_whole() {
+    let path = support::root().join("tests/fixtures/audit/hostile.jsonl");
+    let file = std::fs::File::open(&path).expect("the fixture");
+    let trace = read_stream(file, ReadOptions::default()).expect("reads");
+    assert_eq!(trace, read_log(&fixture("hostile.jsonl"), ReadOptions::default()));
+    // Past the size limit it stops there, and says so.
+    let small = with_limits(Limits { max_log_bytes: 1000, ..LIMITS });
+    let cut = read_stream(std::fs::File::open(&path).expect("the fixture"), small).expect("reads");
+    assert_eq!((cut.progress.bytes, cut.stopped), (1000, Some(ReadError::LogTooLarge { max: 1000 })));
 }
 
 #[test]

@@ -21,11 +21,11 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod api;
+pub mod audit;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod blast;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod controllers;
-pub mod audit;
 pub mod ha;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod informers;

@@ -1,5 +1,6 @@
 //! `cplab kube`: the real control plane (issue 30). `apply FILE` runs manifests on the default
 //! cluster; `run SCENARIO` runs a scenario. What it prints is `cplab::kube::output::printed`.
+//! `audit FILE` reads a real cluster's audit log (issue 32, `crate::audit`).
 
 use crate::input::read_file;
 use crate::output::{print, Mode, Shown};
@@ -18,6 +19,9 @@ pub enum KubeCommand {
     Apply(ApplyArgs),
     /// Run a scenario: nodes, manifests at seconds, parts down and back, assumptions
     Run(ScenarioArgs),
+    /// Read a real cluster's audit log (kube-apiserver's JSON lines) and print its trace: one row
+    /// per request, the request's journey first, then leases and events, then the bad lines
+    Audit(crate::audit::AuditArgs),
 }
 
 /// What both subcommands take.
@@ -85,6 +89,7 @@ impl KubeCommand {
                 (scenario, args.options)
             }
             KubeCommand::Run(args) => (read_scenario(&args.scenario)?, args.options),
+            KubeCommand::Audit(args) => return args.run(),
         };
         run(scenario, options)
     }

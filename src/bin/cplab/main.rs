@@ -13,6 +13,8 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 mod assignment;
 #[cfg(not(target_arch = "wasm32"))]
+mod audit;
+#[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod kube;

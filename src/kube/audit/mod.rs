@@ -33,7 +33,8 @@ pub use line::{parse_events, parse_line, LineError, LineErrorKind};
 pub use render::render;
 pub use row::{Background, Body, NameSource, Op, RequestRow, Tally, WatchSpan};
 pub use stream::{
-    read_log, AuditReader, AuditTrace, Limits, Progress, ReadError, ReadOptions, CHUNK_BYTES, LIMITS,
+    read_log, read_stream, AuditReader, AuditTrace, Limits, Progress, ReadError, ReadOptions, CHUNK_BYTES,
+    LIMITS,
 };
 pub use time::{MicroTime, TimeError};
 pub use write::{at_level, write_log, WriteError, WriteOptions};

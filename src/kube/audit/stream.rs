@@ -253,3 +253,18 @@ pub fn read_log(log: &[u8], options: ReadOptions) -> AuditTrace {
     }
     reader.finish()
 }
+
+/// Reads a log from `source` (a file, standard input) a chunk of [`CHUNK_BYTES`] at a time,
+/// never whole; past the size limit it stops and the trace says where. Only the source's own
+/// errors fail it.
+pub fn read_stream<R: std::io::Read>(mut source: R, options: ReadOptions) -> std::io::Result<AuditTrace> {
+    let mut reader = AuditReader::new(options);
+    let mut buf = vec![0; CHUNK_BYTES.min(options.limits.max_chunk_bytes).max(1)];
+    loop {
+        let n = source.read(&mut buf)?;
+        // A read fills at most the buffer, which is no larger than a chunk may be.
+        if n == 0 || reader.push(buf.get(..n).unwrap_or(&[])).is_err() {
+            return Ok(reader.finish());
+        }
+    }
+}
