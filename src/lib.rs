@@ -7,8 +7,8 @@
 //! - [`formats`]: JSON in and out, and the CLI's tables.
 //! - [`teaching`]: assignments, reports, share links, embedding.
 //! - [`kube`]: the real control plane (issue 30), a layer of its own beside the model: etcd,
-//!   kube-apiserver, the controllers, the scheduler, kubelets and kube-proxy on a clock, and a real cluster's audit log
-//!   read and written; imports nothing.
+//!   kube-apiserver, the controllers, the scheduler, kubelets and kube-proxy on a clock, and a
+//!   real cluster's audit log read and written; imports nothing.
 //! - `ui` (browser only): the lab, which plays back what the model recorded.
 
 pub mod formats;
