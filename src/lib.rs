@@ -6,10 +6,12 @@
 //! - [`messages`]: every text, one table per language; renders the model's data as words.
 //! - [`formats`]: JSON in and out, and the CLI's tables.
 //! - [`teaching`]: assignments, reports, share links, embedding.
-//! - [`kube`]: the real control plane on a millisecond clock (beyond the lesson); imports nothing.
+//! - [`kube`]: the real control plane (issue 30), a layer of its own beside the model: etcd,
+//!   kube-apiserver, the controllers, the scheduler, kubelets and kube-proxy on a clock.
 //! - `ui` (browser only): the lab, which plays back what the model recorded.
 
 pub mod formats;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod kube;
 pub mod messages;
 pub mod model;

@@ -1,0 +1,138 @@
+//! The blast radius of a run: the failure matrix's row for the real control plane, worked out
+//! from what the run did (the trace, etcd and the world at the end), never from the part's
+//! name alone, so a model that broke would show it.
+
+use super::objects::{Object, Phase};
+use super::render::tabwrite;
+use super::run::Run;
+use serde::Serialize;
+
+/// One row of the matrix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlastRow {
+    /// The parts down, with when (`kube-scheduler`, `kube-apiserver@15s`), or `-`.
+    pub down: String,
+    /// Whether every kubectl request succeeded.
+    pub kubectl_ok: bool,
+    /// Deployments stored.
+    pub deployments: usize,
+    /// ReplicaSets stored.
+    pub replicasets: usize,
+    /// Pods stored.
+    pub pods: usize,
+    /// Pods bound to a node.
+    pub bound: usize,
+    /// Pods etcd believes Running.
+    pub reported_running: usize,
+    /// Pods whose containers actually run.
+    pub running: usize,
+    /// Ready endpoints in EndpointSlices.
+    pub ready_endpoints: usize,
+    /// Nodes whose kube-proxy routes a Service to a pod.
+    pub nodes_routing: usize,
+    /// Writes to etcd while a part was down.
+    pub writes_during: u64,
+    /// Watch events delivered while a part was down.
+    pub watch_events_during: u64,
+    /// What the numbers say, in the overview's terms.
+    pub radius: String,
+}
+
+fn seconds(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{}s", ms as f64 / 1000.0)
+    }
+}
+
+/// The row of a run.
+pub fn blast_row(run: &Run) -> BlastRow {
+    let objects: Vec<&Object> = run.ledger.objects.values().collect();
+    let count = |f: &dyn Fn(&Object) -> bool| objects.iter().filter(|o| f(o)).count();
+    let pods: Vec<_> = objects.iter().filter_map(|o| if let Object::Pod(p) = o { Some(p) } else { None }).collect();
+    let down = if run.outages.is_empty() {
+        "-".to_string()
+    } else {
+        let each = run.outages.iter().map(|o| {
+            let from = if o.down_ms == 0 { String::new() } else { format!("@{}", seconds(o.down_ms)) };
+            let back = o.up_ms.map(|u| format!(" (back {})", seconds(u))).unwrap_or_default();
+            format!("{}{from}{back}", o.part)
+        });
+        each.collect::<Vec<_>>().join(", ")
+    };
+    let during = |step: &&super::trace::Step| {
+        run.outages.iter().any(|o| step.at_ms >= o.down_ms && o.up_ms.is_none_or(|u| step.at_ms < u))
+            && !matches!(step.verb, "DOWN" | "UP")
+    };
+    let window: Vec<_> = run.trace.iter().filter(during).collect();
+    let mut row = BlastRow {
+        down,
+        kubectl_ok: run.exit_code == 0,
+        deployments: count(&|o| matches!(o, Object::Deployment(_))),
+        replicasets: count(&|o| matches!(o, Object::ReplicaSet(_))),
+        pods: pods.len(),
+        bound: pods.iter().filter(|p| p.node_name.is_some()).count(),
+        reported_running: pods.iter().filter(|p| p.phase == Phase::Running).count(),
+        running: run.world.running_pods(),
+        ready_endpoints: objects
+            .iter()
+            .map(|o| if let Object::EndpointSlice(s) = o { s.endpoints.iter().filter(|e| e.ready).count() } else { 0 })
+            .sum(),
+        nodes_routing: run.world.nodes_routing(),
+        writes_during: window.iter().filter(|s| s.verb == "put").count() as u64,
+        watch_events_during: window.iter().filter(|s| s.verb.starts_with("WATCH ")).count() as u64,
+        radius: String::new(),
+    };
+    row.radius = radius(&row, !run.outages.is_empty());
+    row
+}
+
+/// The row in words, from its numbers.
+fn radius(row: &BlastRow, faulted: bool) -> String {
+    let mut said: Vec<String> = Vec::new();
+    if !row.kubectl_ok {
+        said.push("kubectl apply fails".into());
+    }
+    if faulted && row.writes_during == 0 {
+        said.push("no write reaches etcd".into());
+    }
+    if faulted && row.watch_events_during == 0 {
+        said.push("no watch event".into());
+    }
+    if row.deployments > 0 && row.replicasets == 0 {
+        said.push("the Deployment is stored, nothing acts on it".into());
+    }
+    if row.pods > row.bound {
+        said.push(format!("{} pods wait Pending, unscheduled", row.pods - row.bound));
+    }
+    if row.bound > row.reported_running {
+        said.push(format!("{} bound pods never reported Running", row.bound - row.reported_running));
+    }
+    if row.running > 0 {
+        let all = row.running == row.reported_running && row.pods == row.running;
+        said.push(if faulted || !all { format!("{} pods run", row.running) } else { format!("healthy: {} pods run and serve", row.running) });
+    }
+    if said.is_empty() {
+        said.push("nothing runs".into());
+    }
+    said.join("; ")
+}
+
+/// The rows as a table.
+pub fn blast_table(rows: &[BlastRow]) -> String {
+    let header = [
+        "DOWN", "KUBECTL", "DEPLOY", "RS", "PODS", "BOUND", "REPORTED", "RUNNING", "ENDPOINTS", "ROUTING", "WRITES*", "WATCH*", "BLAST RADIUS",
+    ];
+    let mut table = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+    for r in rows {
+        let numbers = [r.deployments, r.replicasets, r.pods, r.bound, r.reported_running, r.running, r.ready_endpoints, r.nodes_routing];
+        let mut line = vec![r.down.clone(), if r.kubectl_ok { "ok" } else { "fails" }.to_string()];
+        line.extend(numbers.iter().map(|n| n.to_string()));
+        line.extend([r.writes_during.to_string(), r.watch_events_during.to_string(), r.radius.clone()]);
+        table.push(line);
+    }
+    let mut text = tabwrite(&table);
+    text.push_str("* while a part was down\n");
+    text
+}
