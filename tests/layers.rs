@@ -10,7 +10,7 @@ use std::path::Path;
 /// Which layers each layer may import (besides itself).
 const ALLOWED: [(&str, &[&str]); 7] = [
     ("model", &[]),
-    // The real control plane on a clock (issue 31): standalone, it names no other layer.
+    // The real control plane (issues 30, 31): a model of its own, beside the lesson's; it names no other layer.
     ("kube", &[]),
     ("playback", &["model"]),
     ("messages", &["model"]),

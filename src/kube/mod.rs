@@ -25,6 +25,7 @@ pub mod kubelet;
 pub mod ledger;
 pub mod manifest;
 pub mod names;
+pub mod output;
 pub mod objects;
 pub mod render;
 pub mod run;

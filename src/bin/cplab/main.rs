@@ -15,6 +15,8 @@ mod assignment;
 #[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
+mod kube;
+#[cfg(not(target_arch = "wasm32"))]
 mod output;
 #[cfg(not(target_arch = "wasm32"))]
 mod run;
@@ -61,6 +63,9 @@ enum Command {
     Check(assignment::CheckArgs),
     /// Print the student link's query for an assignment, ?a=CODE (the file in base64url)
     Link(assignment::FileArgs),
+    /// The real control plane: kubectl apply to running Pods, every Kubernetes part, on a clock
+    #[command(subcommand)]
+    Kube(kube::KubeCommand),
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -74,6 +79,7 @@ impl Command {
             Command::AnswerKey(args) => args.answer_key(),
             Command::Check(args) => args.run(),
             Command::Link(args) => args.link(),
+            Command::Kube(command) => command.run(),
         }
     }
 }
@@ -86,6 +92,8 @@ enum Failure {
     Usage(clap::Error),
     /// Bad input or a run that could not finish (exit 1).
     Input(String),
+    /// Failed, and said why already (`cplab kube`: kubectl's own words; exit 1).
+    Printed,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -112,6 +120,7 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stderr());
             ExitCode::from(1)
         }
+        Failure::Printed => ExitCode::from(1),
     }
 }
 

@@ -1,0 +1,124 @@
+//! `cplab kube`: the real control plane (issue 30). `apply FILE` runs manifests on the default
+//! cluster; `run SCENARIO` runs a scenario. What it prints is `cplab::kube::output::printed`.
+
+use crate::input::read_file;
+use crate::output::{print, Mode, Shown};
+use crate::Failure;
+use clap::{Args, Subcommand};
+use cplab::kube::output::{printed, Output};
+use cplab::kube::scenario::Fault;
+use cplab::kube::{simulate, Part, Scenario};
+use std::io::{self, Write};
+use std::path::Path;
+
+/// `cplab kube`'s subcommands.
+#[derive(Subcommand)]
+pub enum KubeCommand {
+    /// kubectl apply -f FILE (manifests, --- separated) on node-1..3, run until quiet
+    Apply(ApplyArgs),
+    /// Run a scenario: nodes, manifests at seconds, parts down and back, assumptions
+    Run(ScenarioArgs),
+}
+
+/// What both subcommands take.
+#[derive(Args)]
+pub struct RunOptions {
+    /// A part down from the start, or PART@SECONDS from then: kube-apiserver, etcd,
+    /// kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE
+    #[arg(long, value_name = "PART[@SECONDS]", value_parser = parse_down)]
+    down: Vec<Fault>,
+    /// End the run at this second if it is not quiet before
+    #[arg(long, value_name = "SECONDS")]
+    until: Option<f64>,
+    /// What to print: events, pods, trace, blast, json
+    #[arg(short = 'o', long = "output", default_value = "events", value_parser = parse_output)]
+    output: Output,
+}
+
+/// `cplab kube apply`'s arguments.
+#[derive(Args)]
+pub struct ApplyArgs {
+    /// The manifest file
+    file: String,
+    /// kubectl's --validate (false: no OpenAPI download first)
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    validate: bool,
+    #[command(flatten)]
+    options: RunOptions,
+}
+
+/// `cplab kube run`'s arguments.
+#[derive(Args)]
+pub struct ScenarioArgs {
+    /// The scenario (YAML; docs/kube.md)
+    scenario: String,
+    #[command(flatten)]
+    options: RunOptions,
+}
+
+fn parse_down(text: &str) -> Result<Fault, String> {
+    let (part, at) = match text.split_once('@') {
+        Some((part, at)) => (part, at.parse::<f64>().map_err(|_| format!("{at:?} is not a number of seconds"))?),
+        None => (text, 0.0),
+    };
+    Part::parse(part).ok_or_else(|| {
+        format!("unknown part {part:?}: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE or runtime/NODE")
+    })?;
+    Ok(Fault { part: part.to_string(), down: at, up: None })
+}
+
+fn parse_output(text: &str) -> Result<Output, String> {
+    Output::parse(text).ok_or_else(|| format!("{text:?}: events, pods, trace, blast or json"))
+}
+
+impl KubeCommand {
+    /// Runs the subcommand.
+    pub fn run(self) -> Result<(), Failure> {
+        let (scenario, options) = match self {
+            KubeCommand::Apply(args) => {
+                let text = read_file(&args.file)?;
+                let name = Path::new(&args.file).file_name().and_then(|n| n.to_str()).unwrap_or(&args.file);
+                let mut scenario = Scenario::for_file(name, &text);
+                scenario.apply.iter_mut().for_each(|a| a.validate = args.validate);
+                (scenario, args.options)
+            }
+            KubeCommand::Run(args) => (read_scenario(&args.scenario)?, args.options),
+        };
+        run(scenario, options)
+    }
+}
+
+/// A scenario file, with each `apply` that names only a file read from beside it.
+fn read_scenario(path: &str) -> Result<Scenario, Failure> {
+    let mut scenario = Scenario::from_yaml(&read_file(path)?).map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    let dir = Path::new(path).parent().unwrap_or(Path::new("."));
+    for apply in &mut scenario.apply {
+        if apply.manifests.is_none() {
+            let file = dir.join(&apply.file);
+            apply.manifests = Some(read_file(&file.to_string_lossy())?);
+        }
+    }
+    Ok(scenario)
+}
+
+fn run(mut scenario: Scenario, options: RunOptions) -> Result<(), Failure> {
+    scenario.faults.extend(options.down);
+    if options.until.is_some() {
+        scenario.until = options.until;
+    }
+    let run = simulate(&scenario).map_err(Failure::Input)?;
+    let files: Vec<String> = scenario.apply.iter().map(|a| a.file.clone()).collect();
+    let out = printed(&run, &files, options.output);
+    if options.output == Output::Json {
+        let mut w = Shown::new(io::stdout().lock(), Mode::Json);
+        w.write_all(out.stdout.as_bytes()).and_then(|()| w.flush()).map_err(|e| Failure::Input(format!("writing: {e}")))?;
+    } else {
+        print(&out.stdout)?;
+    }
+    let mut err = Shown::new(io::stderr().lock(), Mode::Text);
+    let _ = err.write_all(out.stderr.as_bytes()).and_then(|()| err.flush());
+    if out.code != 0 {
+        return Err(Failure::Printed);
+    }
+    Ok(())
+}

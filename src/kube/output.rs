@@ -1,0 +1,87 @@
+//! What `cplab kube` prints for a run, as one pure function: standard output, standard error
+//! (kubectl's errors, in its words) and the exit status (1 when kubectl failed, as kubectl
+//! exits).
+
+use super::blast::{blast_row, blast_table, BlastRow};
+use super::render::{events_table, kubectl_errors, kubectl_output, pods_table, trace_table};
+use super::run::Run;
+use serde::Serialize;
+
+/// What to print (`-o`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// kubectl's output, then `kubectl get events --sort-by=.lastTimestamp`.
+    Events,
+    /// kubectl's output, then `kubectl get pods -o wide`.
+    Pods,
+    /// The trace table.
+    Trace,
+    /// The run's blast-radius row.
+    Blast,
+    /// Everything as JSON.
+    Json,
+}
+
+impl Output {
+    /// `-o`'s value read.
+    pub fn parse(text: &str) -> Option<Output> {
+        match text {
+            "events" => Some(Output::Events),
+            "pods" => Some(Output::Pods),
+            "trace" => Some(Output::Trace),
+            "blast" => Some(Output::Blast),
+            "json" => Some(Output::Json),
+            _ => None,
+        }
+    }
+}
+
+/// A run's output: (stdout, stderr, exit status).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printed {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The exit status.
+    pub code: i32,
+}
+
+#[derive(Serialize)]
+struct Everything<'a> {
+    run: &'a Run,
+    blast: BlastRow,
+    events: String,
+    pods: String,
+}
+
+/// The commands a student would type, each with what it prints: `$ kubectl apply -f FILE`
+/// (kubectl's own lines), then the table asked for.
+fn transcript(run: &Run, files: &[String], command: &str, table: String) -> String {
+    let mut out = String::new();
+    for file in files {
+        out.push_str(&format!("$ kubectl apply -f {file}\n"));
+    }
+    out.push_str(&kubectl_output(run));
+    out.push_str(&format!("\n$ {command}\n{table}"));
+    out
+}
+
+/// What `cplab kube apply|run -o OUTPUT` prints for `run` (`files`: the files applied).
+pub fn printed(run: &Run, files: &[String], output: Output) -> Printed {
+    let stdout = match output {
+        Output::Events => transcript(run, files, "kubectl get events --sort-by=.lastTimestamp", events_table(run)),
+        Output::Pods => transcript(run, files, "kubectl get pods -o wide", pods_table(run)),
+        Output::Trace => trace_table(run),
+        Output::Blast => blast_table(&[blast_row(run)]),
+        Output::Json => {
+            let all = Everything { run, blast: blast_row(run), events: events_table(run), pods: pods_table(run) };
+            serde_json::to_string_pretty(&all).map(|s| s + "\n").unwrap_or_default()
+        }
+    };
+    let mut stderr = kubectl_errors(run);
+    if let Some(why) = &run.stopped {
+        stderr.push_str(&format!("cplab: {why}\n"));
+    }
+    Printed { stdout, stderr, code: run.exit_code }
+}
