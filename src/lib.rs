@@ -12,6 +12,8 @@
 //! - `ui` (browser only): the lab, which plays back what the model recorded.
 
 pub mod formats;
+// In the browser only the page `?kube=1` (feature `kube`) carries it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube;
 pub mod messages;
 pub mod model;

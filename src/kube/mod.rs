@@ -16,51 +16,51 @@
 //!
 //! [`ha`] (issue 31) holds the high-availability rules: etcd quorum, leases, node timings.
 //! [`audit`] (issue 32) reads and writes a real cluster's audit log (`audit.k8s.io/v1`).
-//! The simulation is native only for now (its manifest reader uses k8s-openapi and
-//! serde_norway); the page `?kube=1` will lift the `cfg` with its own build.
+//! In the browser the simulation is compiled only into the page `?kube=1` (feature `kube`):
+//! its manifest reader uses k8s-openapi and serde_norway, which no other page carries.
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod api;
 pub mod audit;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod blast;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod controllers;
 pub mod ha;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod informers;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kubectl;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kubelet;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod ledger;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod manifest;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod names;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod objects;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod output;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod render;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod run;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod scenario;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod scheduler;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod sim;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod trace;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod validation;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod world;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub use run::{simulate, Outage, Run, RELEASE};
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub use scenario::{Part, Scenario};

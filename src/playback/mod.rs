@@ -6,6 +6,9 @@ mod compare;
 mod edits;
 mod frame;
 mod lab_state;
+/// Playback of the real control plane's runs (the page `?kube=1`).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube;
 mod load;
 mod marks;
 mod matrix;

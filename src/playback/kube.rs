@@ -1,0 +1,281 @@
+//! Playback of a run of the real control plane (`crate::kube`), as the lesson's runs are played:
+//! a [`KubeRecording`] keeps one finished run whole, and [`KubeRecording::frame`] derives what a
+//! view shows at a cursor (the time, the acting part, the etcd key written, the events and pods
+//! tables as kubectl prints them at that instant, what runs on each node). Every table cell
+//! comes from `kube::render`, the functions the CLI prints with, so the page and `cplab kube
+//! apply` show the same run in the same words.
+
+use crate::kube::blast::{blast_row, BlastRow};
+use crate::kube::ledger::Ledger;
+use crate::kube::render::{events_table, kubectl_errors, kubectl_output, pods_table, trace_table};
+use crate::kube::scenario::{Fault, Part};
+use crate::kube::world::World;
+use crate::kube::{simulate, Run, Scenario};
+
+/// The trace's columns, as `cplab kube apply -o trace` heads them.
+pub const TRACE_HEADS: [&str; 11] =
+    ["TIME(ms)", "STEP", "COMPONENT", "VERB", "KEY", "ITEMS", "READS", "WATCH", "WRITES", "REV", "NOTE"];
+/// `kubectl get events --sort-by=.lastTimestamp`'s columns.
+pub const EVENT_HEADS: [&str; 5] = ["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"];
+/// `kubectl get pods -o wide`'s columns.
+pub const POD_HEADS: [&str; 9] =
+    ["NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE", "READINESS GATES"];
+
+/// The overview's six steps of `kubectl apply`, in order (a trace step's `stage`, 1 to 6).
+pub const STAGES: usize = 6;
+
+/// Most trace steps the page plays: past this a run is refused with the CLI to run it, so no
+/// frame or redraw holds the page (the model's own bound, `kube::scenario::MAX_STEPS`, is for
+/// the CLI). 5,000 steps: the largest Deployment the model accepts (100 replicas) on the default
+/// cluster records about 3,000.
+pub const PAGE_STEPS: usize = 5_000;
+
+/// A table as rows of cells, read from kubectl's text by its column heads.
+pub type Rows = Vec<Vec<String>>;
+
+/// Splits a table printed with `kube::render::tabwrite` into cells: each column starts where its
+/// head starts in the first line (tabwriter pads every cell to its column's width, so no cell
+/// reaches the next column). A text without those heads (kubectl's "No resources found") has no
+/// rows.
+pub fn columns(text: &str, heads: &[&str]) -> Rows {
+    let mut lines = text.lines();
+    let Some(header) = lines.next() else { return Vec::new() };
+    let mut starts = Vec::with_capacity(heads.len());
+    let mut from = 0;
+    for head in heads {
+        let Some(at) = header.get(from..).and_then(|rest| rest.find(head)) else { return Vec::new() };
+        starts.push(header[..from + at].chars().count());
+        from += at + head.len();
+    }
+    lines
+        .map(|line| {
+            let chars: Vec<char> = line.chars().collect();
+            let cell = |i: usize| {
+                let start = starts[i].min(chars.len());
+                let end = starts.get(i + 1).map_or(chars.len(), |&e| e.min(chars.len()));
+                chars[start..end].iter().collect::<String>().trim_end().to_string()
+            };
+            (0..starts.len()).map(cell).collect()
+        })
+        .collect()
+}
+
+/// What runs on one node at the cursor, from its runtime's steps (what actually runs, not what
+/// etcd believes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeAt {
+    /// The node's name.
+    pub name: String,
+    /// Its pods with a sandbox, in the order they got one: the pod's name and whether its
+    /// containers run yet.
+    pub pods: Vec<(String, bool)>,
+}
+
+/// Everything a view shows at one cursor of a kube run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KubeFrame {
+    /// Steps shown, 0 to `len`.
+    pub cursor: usize,
+    /// The run's steps.
+    pub len: usize,
+    /// The clock at the cursor (ms): the last step shown.
+    pub at_ms: u64,
+    /// The part that acted in the last step shown (`kubelet/node-1`), if any.
+    pub acting: Option<String>,
+    /// The last step's row of the trace, as the CLI prints it.
+    pub row: Option<Vec<String>>,
+    /// The etcd key the last step wrote, when it was etcd's `put`.
+    pub written: Option<String>,
+    /// The six steps: whether each has begun by the cursor, and which one the last step is in.
+    pub stages_begun: [bool; STAGES],
+    /// The stage of the last step (1-6, or 0).
+    pub stage: u8,
+    /// etcd's revision at the cursor.
+    pub revision: u64,
+    /// `kubectl get events --sort-by=.lastTimestamp` at the cursor.
+    pub events: Rows,
+    /// `kubectl get pods -o wide` at the cursor.
+    pub pods: Rows,
+    /// What runs on each node.
+    pub nodes: Vec<NodeAt>,
+}
+
+/// A finished run kept for playback, with the scenario it ran.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KubeRecording {
+    /// What ran.
+    pub scenario: Scenario,
+    /// The run.
+    pub run: Run,
+    /// The trace as `cplab kube apply -o trace` prints it, one row of cells per step.
+    pub trace: Rows,
+}
+
+impl KubeRecording {
+    /// Runs `scenario` and keeps it. `Err`: the model's refusal, or a run longer than the page
+    /// plays ([`PAGE_STEPS`]), in words.
+    pub fn of(scenario: Scenario) -> Result<KubeRecording, String> {
+        let run = simulate(&scenario)?;
+        if run.trace.len() > PAGE_STEPS {
+            return Err(format!(
+                "this run takes {} steps; the page plays at most {PAGE_STEPS}: run it with `cplab kube apply`",
+                run.trace.len()
+            ));
+        }
+        let trace = columns(&trace_table(&run), &TRACE_HEADS);
+        Ok(KubeRecording { scenario, run, trace })
+    }
+
+    /// The default cluster running one file of manifests, with `faults`.
+    pub fn of_manifest(file: &str, manifests: &str, faults: &[Fault]) -> Result<KubeRecording, String> {
+        let mut scenario = Scenario::for_file(file, manifests);
+        scenario.faults = faults.to_vec();
+        KubeRecording::of(scenario)
+    }
+
+    /// Steps in the run.
+    pub fn len(&self) -> usize {
+        self.run.trace.len()
+    }
+
+    /// Whether the run has no step.
+    pub fn is_empty(&self) -> bool {
+        self.run.trace.is_empty()
+    }
+
+    /// What kubectl printed (stdout, then stderr), as the student's terminal shows it.
+    pub fn kubectl(&self) -> (String, String) {
+        (kubectl_output(&self.run), kubectl_errors(&self.run))
+    }
+
+    /// The run's blast-radius row (the failure matrix of the real system).
+    pub fn blast(&self) -> BlastRow {
+        blast_row(&self.run)
+    }
+
+    /// The first step of each of the six stages (marks under the scrubber), by stage.
+    pub fn stage_starts(&self) -> [Option<usize>; STAGES] {
+        let mut starts = [None; STAGES];
+        for (i, step) in self.run.trace.iter().enumerate() {
+            if let Some(slot) = (step.stage as usize).checked_sub(1).and_then(|s| starts.get_mut(s)) {
+                slot.get_or_insert(i);
+            }
+        }
+        starts
+    }
+
+    /// The steps that write etcd (marks under the scrubber).
+    pub fn writes(&self) -> Vec<usize> {
+        self.run.trace.iter().enumerate().filter(|(_, s)| s.verb == "put").map(|(i, _)| i + 1).collect()
+    }
+
+    /// Everything shown after `cursor` steps (clamped to the run).
+    pub fn frame(&self, cursor: usize) -> KubeFrame {
+        let cursor = cursor.min(self.len());
+        let shown = &self.run.trace[..cursor];
+        let last = shown.last();
+        let revision = last.map_or_else(|| self.initial_revision(), |s| s.revision);
+        let at_ms = last.map_or(0, |s| s.at_ms);
+        let at = self.at(revision, at_ms);
+        let mut stages_begun = [false; STAGES];
+        for step in shown {
+            if let Some(b) = (step.stage as usize).checked_sub(1).and_then(|s| stages_begun.get_mut(s)) {
+                *b = true;
+            }
+        }
+        KubeFrame {
+            cursor,
+            len: self.len(),
+            at_ms,
+            acting: last.map(|s| s.component.clone()),
+            row: cursor.checked_sub(1).and_then(|i| self.trace.get(i).cloned()),
+            written: last.filter(|s| s.verb == "put").map(|s| s.key.clone()),
+            stages_begun,
+            stage: last.map_or(0, |s| s.stage),
+            revision,
+            events: columns(&events_table(&at), &EVENT_HEADS),
+            pods: columns(&pods_table(&at), &POD_HEADS),
+            nodes: self.nodes_at(cursor),
+        }
+    }
+
+    /// etcd's revision before the first step (the Nodes the cluster starts with).
+    fn initial_revision(&self) -> u64 {
+        self.run.trace.first().map_or(self.run.ledger.revision, |s| s.revision)
+    }
+
+    /// The run as it stood at `revision` and `now_ms`: etcd replayed from its history up to that
+    /// revision, so `kube::render`'s tables print what kubectl would print then.
+    fn at(&self, revision: u64, now_ms: u64) -> Run {
+        let mut ledger = Ledger { revision, ..Ledger::default() };
+        for change in self.run.ledger.history.iter().take_while(|c| c.revision <= revision) {
+            ledger.objects.insert(change.object.key(), change.object.clone());
+        }
+        Run {
+            release: self.run.release,
+            end_ms: now_ms,
+            trace: Vec::new(),
+            totals: self.run.totals,
+            ledger,
+            world: World::default(),
+            kubectl: Vec::new(),
+            exit_code: self.run.exit_code,
+            outages: self.run.outages.clone(),
+            stopped: None,
+        }
+    }
+
+    /// What runs on each node after `cursor` steps: a pod appears when its runtime's sandbox is
+    /// ready and runs once a container is running (`kube::kubelet`'s CRI steps).
+    pub fn nodes_at(&self, cursor: usize) -> Vec<NodeAt> {
+        let mut nodes: Vec<NodeAt> =
+            self.scenario.nodes.iter().map(|n| NodeAt { name: n.name.clone(), pods: Vec::new() }).collect();
+        for step in self.run.trace.iter().take(cursor) {
+            let Some(node) = step.component.strip_prefix("runtime/") else { continue };
+            let pod = step.key.rsplit('/').next().unwrap_or("").to_string();
+            let Some(at) = nodes.iter_mut().find(|n| n.name == node) else { continue };
+            match step.verb {
+                "sandbox ready" if !at.pods.iter().any(|(p, _)| *p == pod) => at.pods.push((pod, false)),
+                "container running" => {
+                    if let Some(entry) = at.pods.iter_mut().find(|(p, _)| *p == pod) {
+                        entry.1 = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        nodes
+    }
+}
+
+/// The parts a student can take down on the default cluster, in the failure matrix's order:
+/// the control plane's four, then each node's kubelet, runtime and kube-proxy.
+pub fn parts(scenario: &Scenario) -> Vec<Part> {
+    let mut parts = vec![Part::KubeApiserver, Part::Etcd, Part::KubeScheduler, Part::KubeControllerManager];
+    for node in &scenario.nodes {
+        let n = node.name.clone();
+        parts.extend([Part::Kubelet(n.clone()), Part::Runtime(n.clone()), Part::KubeProxy(n)]);
+    }
+    parts
+}
+
+/// `faults` with `part` pressed at `at_ms`: taken down from then (from the start at 0), or, if
+/// it is down already, brought back (its fault removed).
+pub fn press(faults: &[Fault], part: &Part, at_ms: u64) -> Vec<Fault> {
+    let name = part.to_string();
+    if faults.iter().any(|f| f.part == name) {
+        return faults.iter().filter(|f| f.part != name).cloned().collect();
+    }
+    let mut faults = faults.to_vec();
+    faults.push(Fault { part: name, down: at_ms as f64 / 1000.0, up: None });
+    faults
+}
+
+/// The blast rows filled so far with `row` added: one per set of parts down (a rerun replaces
+/// its row), the healthy row first, then in the order filled.
+pub fn fill(rows: &[BlastRow], row: BlastRow) -> Vec<BlastRow> {
+    let mut rows: Vec<BlastRow> = rows.iter().filter(|r| r.down != row.down).cloned().collect();
+    let at = if row.down == "-" { 0 } else { rows.len() };
+    rows.insert(at, row);
+    rows
+}

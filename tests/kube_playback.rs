@@ -1,0 +1,164 @@
+//! The page `?kube=1`'s playback of the real control plane (`playback::kube`), natively with
+//! exact goldens: the frame at chosen cursors (time, acting part, etcd key written, the six steps
+//! begun, the events and pods tables as kubectl prints them then, what runs on each node), the
+//! trace's cells against `cplab kube apply -o trace`, and the blast rows a press fills.
+#![cfg(not(target_arch = "wasm32"))] // native: reads golden files
+
+mod support;
+
+use cplab::kube::render::{events_table, pods_table, trace_table};
+use cplab::kube::Part;
+use cplab::playback::kube::{
+    columns, fill, parts, press, KubeFrame, KubeRecording, Rows, EVENT_HEADS, POD_HEADS,
+};
+
+const DEPLOY: &str = include_str!("kube/deploy.yaml");
+
+fn healthy() -> KubeRecording {
+    KubeRecording::of_manifest("deploy.yaml", DEPLOY, &[]).expect("runs")
+}
+
+/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
+fn golden(name: &str, text: &str) {
+    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, text).expect("written");
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(text, want, "{name} differs from {}", path.display());
+}
+
+fn rows(out: &mut String, title: &str, rows: &Rows) {
+    out.push_str(&format!("  {title} ({}):\n", rows.len()));
+    for row in rows {
+        out.push_str(&format!("    {}\n", row.join(" | ")));
+    }
+}
+
+/// A frame as text, every field named.
+fn said(frame: &KubeFrame) -> String {
+    let mut out =
+        format!("cursor {}/{} at {} ms, revision {}\n", frame.cursor, frame.len, frame.at_ms, frame.revision);
+    out.push_str(&format!("  acting: {}\n", frame.acting.as_deref().unwrap_or("-")));
+    out.push_str(&format!("  written: {}\n", frame.written.as_deref().unwrap_or("-")));
+    out.push_str(&format!("  stage: {}, begun: {:?}\n", frame.stage, frame.stages_begun));
+    out.push_str(&format!("  row: {}\n", frame.row.as_ref().map_or("-".to_string(), |r| r.join(" | "))));
+    rows(&mut out, "events", &frame.events);
+    rows(&mut out, "pods", &frame.pods);
+    for node in &frame.nodes {
+        let pods: Vec<String> = node
+            .pods
+            .iter()
+            .map(|(p, running)| format!("{p} ({})", if *running { "running" } else { "starting" }))
+            .collect();
+        out.push_str(&format!(
+            "  {}: {}\n",
+            node.name,
+            if pods.is_empty() { "-".to_string() } else { pods.join(", ") }
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_healthy_round_trip_plays_frame_by_frame_as_its_goldens_say() {
+    let recording = healthy();
+    let starts = recording.stage_starts();
+    // The start, the first step of each of the six stages, the first write, one step past the
+    // pods' sandboxes, and the end.
+    let mut cursors = vec![0];
+    cursors.extend(starts.iter().flatten().map(|s| s + 1));
+    cursors.extend(recording.writes().first());
+    let sandbox = recording.run.trace.iter().position(|s| s.verb == "sandbox ready").expect("a sandbox");
+    cursors.extend([sandbox + 1, recording.len(), usize::MAX]);
+    let text: String = cursors.iter().map(|&c| format!("@{c}\n{}", said(&recording.frame(c)))).collect();
+    golden("playback-healthy", &text);
+}
+
+#[test]
+fn the_six_steps_begin_in_order() {
+    let starts = healthy().stage_starts();
+    let firsts: Vec<usize> = starts.iter().map(|s| s.expect("every stage happens")).collect();
+    assert!(firsts.windows(2).all(|w| w[0] < w[1]), "{firsts:?}");
+}
+
+#[test]
+fn the_frame_at_the_end_shows_what_the_cli_prints_at_the_end() {
+    let recording = healthy();
+    let end = recording.frame(recording.len());
+    assert_eq!(end.events, columns(&events_table(&recording.run), &EVENT_HEADS));
+    assert_eq!(end.pods, columns(&pods_table(&recording.run), &POD_HEADS));
+    assert_eq!(end.pods.len(), 3);
+    assert!(end.nodes.iter().all(|n| n.pods.len() == 1 && n.pods[0].1), "{:?}", end.nodes);
+    // Before any step, etcd holds only the Nodes: no events, no pods.
+    let start = recording.frame(0);
+    assert!(start.events.is_empty() && start.pods.is_empty() && start.acting.is_none());
+}
+
+#[test]
+fn the_trace_cells_are_the_cli_trace_lines() {
+    let recording = healthy();
+    let text = trace_table(&recording.run);
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines.len(), recording.trace.len());
+    for (line, cells) in lines.iter().zip(&recording.trace) {
+        // The cells, padded back as tabwriter pads them, give the line again.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let from_cells: Vec<&str> = cells.iter().flat_map(|c| c.split_whitespace()).collect();
+        assert_eq!(words, from_cells);
+    }
+}
+
+#[test]
+fn columns_split_by_the_heads_and_keep_spaces_inside_a_cell() {
+    let text = "LAST SEEN   TYPE     MESSAGE\n4s          Normal   Scaled up replica set\n";
+    assert_eq!(columns(text, &["LAST SEEN", "TYPE", "MESSAGE"]), [["4s", "Normal", "Scaled up replica set"]]);
+    assert!(columns("No resources found in default namespace.\n", &["LAST SEEN"]).is_empty());
+    assert!(columns("", &["A"]).is_empty());
+}
+
+#[test]
+fn a_press_takes_a_part_down_and_a_second_press_brings_it_back() {
+    let down = press(&[], &Part::KubeScheduler, 0);
+    assert_eq!(down.len(), 1);
+    assert_eq!((down[0].part.as_str(), down[0].down), ("kube-scheduler", 0.0));
+    let later = press(&down, &Part::Etcd, 17);
+    assert_eq!((later[1].part.as_str(), later[1].down), ("etcd", 0.017));
+    assert_eq!(press(&later, &Part::KubeScheduler, 99), [later[1].clone()]);
+}
+
+#[test]
+fn each_part_down_from_the_start_fills_its_blast_row() {
+    let healthy = healthy();
+    let mut filled = fill(&[], healthy.blast());
+    for part in parts(&healthy.scenario) {
+        if part.node().is_some_and(|n| n != "node-1") {
+            continue;
+        }
+        let faults = press(&[], &part, 0);
+        let run = KubeRecording::of_manifest("deploy.yaml", DEPLOY, &faults).expect("runs");
+        filled = fill(&filled, run.blast());
+    }
+    let text: String = filled
+        .iter()
+        .map(|r| {
+            format!("{}: kubectl {} | {}\n", r.down, if r.kubectl_ok { "ok" } else { "fails" }, r.radius)
+        })
+        .collect();
+    golden("playback-blast-rows", &text);
+    // A rerun replaces its row rather than adding one.
+    assert_eq!(fill(&filled, healthy.blast()).len(), filled.len());
+}
+
+#[test]
+fn a_bad_manifest_records_kubectl_s_refusal() {
+    let bad = DEPLOY.replace("replicas: 3", "replicas: -1");
+    let recording = KubeRecording::of_manifest("deploy.yaml", &bad, &[]).expect("runs");
+    let (_, errors) = recording.kubectl();
+    assert!(
+        errors.contains("spec.replicas: Invalid value: -1: must be greater than or equal to 0"),
+        "{errors}"
+    );
+    let yaml = KubeRecording::of_manifest("deploy.yaml", "kind: [", &[]).expect("runs");
+    assert!(yaml.kubectl().1.contains("line 1, column"), "{:?}", yaml.kubectl());
+}
