@@ -260,9 +260,16 @@ pub fn typed_question(kind: &str, first: &str, second: &str, at: usize) -> Resul
 /// `1000.0`, `-0.0` and `1e20`), so the field shows what was typed and the reader names it.
 pub(crate) fn typed_number(typed: &str) -> Json {
     match serde_json::from_str::<Json>(typed.trim()) {
-        Ok(n @ Json::Number(_)) if n.to_string() == typed.trim() => n,
+        Ok(n @ Json::Number(_)) if writes_back_as(&n, typed.trim()) => n,
         _ => json!(typed),
     }
+}
+
+/// Whether JSON writes `n` back as exactly `typed` (a comparison of texts: comparing `n` with a
+/// string would compare it with a JSON string, never equal to a number).
+fn writes_back_as(n: &Json, typed: &str) -> bool {
+    let written = n.to_string();
+    written == typed
 }
 
 pub use super::diagnosis::{diagnose, tolerance_field, Diagnosis, Note, NoteKind, Section};
