@@ -43,7 +43,7 @@ pub fn write_result(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
     b.raw(b"],\"responses\":");
     b.json(&outcome.responses);
     b.raw(b",\"actual\":[");
-    for (i, key) in store.actual().into_iter().enumerate() {
+    for (i, key) in outcome.plane.actual().into_iter().enumerate() {
         b.comma(i);
         b.string(key);
         b.flush_full()?;

@@ -116,7 +116,7 @@ pub fn judge(outcome: &Outcome, down: PartSet) -> (MatrixRow, bool) {
     let collectors: Vec<&Copy> =
         store.entries().filter_map(|(_, v)| v.as_copy()).filter(|c| &*c.service == "collector").collect();
     let count = |s: Status| collectors.iter().filter(|c| c.status == s).count();
-    let (believed, actual) = count_of(&service_counts(store.entries(), store.actual()), "collector");
+    let (believed, actual) = count_of(&service_counts(store.entries(), outcome.plane.actual()), "collector");
     let desired = match store.get("service/collector") {
         Some(Value::Service(s)) => s.desired as usize,
         _ => 0,

@@ -23,7 +23,7 @@ pub use matrix::{phase_row, MatrixLine, Phase};
 pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
 
-pub use world::{CopyState, NodeView, World};
+pub use world::{CopyState, NodeView, WorldView};
 
 use crate::model::names::sorted;
 use crate::model::{
@@ -106,8 +106,9 @@ impl Recording {
             let last = running.last().copied().unwrap_or_default();
             running.push(last.plus(step));
         }
-        let actual_initial =
-            sorted(StateStore::new(scenario.initial.clone()).actual().into_iter().map(Rc::from).collect());
+        // What ran at the start and every change since, as the model's world kept them.
+        let world = outcome.plane.world();
+        let actual_initial = sorted(world.started_with().to_vec());
         let spans = round_spans(&steps);
         Ok(Recording {
             initial: scenario.initial.clone(),
@@ -118,7 +119,7 @@ impl Recording {
             down: scenario.down,
             timeline: scenario.timeline.clone(),
             actual_initial,
-            actual_changes: store.actual_log().to_vec(),
+            actual_changes: world.log().to_vec(),
             matrix_row: matrix.then(|| judge(&outcome, scenario.down).0),
             spans,
             responses: outcome.responses,
@@ -158,7 +159,8 @@ impl Recording {
         self.running.get(cursor.min(self.steps.len())).copied().unwrap_or_default()
     }
 
-    /// The store after the first `cursor` steps, replayed through the model's own store.
+    /// The ledger after the first `cursor` steps, replayed through the model's own store (what
+    /// is believed only: what actually runs is [`Recording::actual_at`], from the world's log).
     pub fn store_at(&self, cursor: usize) -> StateStore {
         let mut store = StateStore::new(self.initial.clone());
         for step in &self.steps[..cursor.min(self.steps.len())] {
@@ -172,7 +174,8 @@ impl Recording {
         store
     }
 
-    /// The copies actually running after the first `cursor` steps, sorted, each once.
+    /// The copies actually running after the first `cursor` steps, sorted, each once: what ran
+    /// at the start with the world's changes up to the cursor.
     pub fn actual_at(&self, cursor: usize) -> Vec<Rc<str>> {
         let mut running = self.actual_initial.clone();
         for change in self.actual_changes.iter().take_while(|c| c.after_steps <= cursor) {
