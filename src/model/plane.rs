@@ -69,6 +69,9 @@ impl Plane {
         let world = &self.world;
         let mut keys: Vec<&str> =
             self.store.entries().filter(|(k, _)| world.runs(k)).map(|(k, _)| &**k).collect();
+        if keys.len() == world.len() {
+            return keys; // every running copy has its record: the usual case, with no second pass
+        }
         let unrecorded = world.running().filter(|k| self.store.get(k).is_none()).cloned().collect();
         // Sorted with the one sort the page carries (of shared strings), then read back from the world.
         keys.extend(sorted(unrecorded).iter().filter_map(|k| world.get(k)).map(|k| &**k));
