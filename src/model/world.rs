@@ -24,20 +24,21 @@ pub struct ActualChange {
 #[derive(Clone, Debug, Default)]
 pub struct World {
     running: FxHashSet<Rc<str>>,
-    /// What ran at the start, in the order of the starting state.
-    initial: Vec<Rc<str>>,
     log: Vec<ActualChange>,
 }
 
 impl World {
     /// The world of a starting state: the copies it holds as running are taken to run.
     pub fn of<'a>(entries: impl IntoIterator<Item = (&'a Rc<str>, &'a Value)>) -> World {
-        let initial: Vec<Rc<str>> = entries
-            .into_iter()
-            .filter(|(_, v)| v.as_copy().is_some_and(|c| c.status == Status::Running))
-            .map(|(k, _)| k.clone())
-            .collect();
-        World { running: initial.iter().cloned().collect(), initial, log: Vec::new() }
+        let entries = entries.into_iter();
+        // Room for every entry: one allocation, no rehashing as a large starting state fills it.
+        let mut running = FxHashSet::with_capacity_and_hasher(entries.size_hint().0, Default::default());
+        for (key, value) in entries {
+            if value.as_copy().is_some_and(|c| c.status == Status::Running) {
+                running.insert(key.clone());
+            }
+        }
+        World { running, log: Vec::new() }
     }
 
     /// The copy under `key` starts running (nothing changes if it runs already), placed after
@@ -85,9 +86,18 @@ impl World {
         self.running.is_empty()
     }
 
-    /// What ran at the start, in the order of the starting state.
-    pub fn started_with(&self) -> &[Rc<str>] {
-        &self.initial
+    /// What ran at the start, in no order: what runs now with the log undone, latest first
+    /// (each entry is a change, so undoing it is exact). Kept by no copy during the run.
+    pub fn started_with(&self) -> Vec<Rc<str>> {
+        let mut running = self.running.clone();
+        for change in self.log.iter().rev() {
+            if change.running {
+                running.remove(&change.key);
+            } else {
+                running.insert(change.key.clone());
+            }
+        }
+        running.into_iter().collect()
     }
 
     /// Every change to what actually runs, in order.
@@ -109,12 +119,13 @@ mod tests {
             Value::Copy(CopyValue { status: Status::Pending, ..running.as_copy().unwrap().clone() });
         let (a, b): (Rc<str>, Rc<str>) = ("copy/a-1".into(), "copy/a-2".into());
         let mut world = World::of([(&a, &running), (&b, &pending)]);
-        assert_eq!((world.started_with(), world.len()), (&[a.clone()][..], 1));
+        assert_eq!((world.started_with(), world.len()), (vec![a.clone()], 1));
         assert!(!world.start(&a, 3), "already running");
         assert!(world.start(&b, 4) && world.stop(&a, 7) && !world.stop(&a, 8));
         let log: Vec<(usize, &str, bool)> =
             world.log().iter().map(|c| (c.after_steps, &*c.key, c.running)).collect();
         assert_eq!(log, [(4, "copy/a-2", true), (7, "copy/a-1", false)]);
         assert!(world.runs("copy/a-2") && !world.runs("copy/a-1"));
+        assert_eq!(world.started_with(), [a], "the start, with the log undone");
     }
 }

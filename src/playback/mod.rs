@@ -108,7 +108,7 @@ impl Recording {
         }
         // What ran at the start and every change since, as the model's world kept them.
         let world = outcome.plane.world();
-        let actual_initial = sorted(world.started_with().to_vec());
+        let actual_initial = sorted(world.started_with());
         let spans = round_spans(&steps);
         Ok(Recording {
             initial: scenario.initial.clone(),
