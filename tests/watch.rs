@@ -9,8 +9,8 @@ use cplab::formats::run_json::result_json;
 use cplab::formats::scenario_json;
 use cplab::model::watch::{load_by_round, Load, READERS};
 use cplab::model::{
-    Change, Copy, Event, Health, Node, Op, Outcome, Part, PartSet, Request, Scenario, Service, Status, Value,
-    WatchPlan,
+    Change, CopyRecord, Event, Health, Node, Op, Outcome, Part, PartSet, Request, Scenario, Service, Status,
+    Value, WatchPlan,
 };
 use support::{scenario, Rng};
 
@@ -42,8 +42,11 @@ fn timeline(rng: &mut Rng, down: PartSet) -> Vec<Event> {
             _ => {
                 let key = format!("copy/collector-{}", 1 + rng.below(6));
                 let value = if rng.chance(50) {
-                    let dead =
-                        Copy { service: "collector".into(), node: Some("m2".into()), status: Status::Dead };
+                    let dead = CopyRecord {
+                        service: "collector".into(),
+                        node: Some("m2".into()),
+                        status: Status::Dead,
+                    };
                     Some(Value::Copy(dead))
                 } else if rng.chance(50) {
                     None

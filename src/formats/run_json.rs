@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn strings_values_and_steps_are_laid_out_as_serde_json_writes_them() {
-        use crate::model::{Copy, Health, Node, Op, Part, Service, Status};
+        use crate::model::{CopyRecord, Health, Node, Op, Part, Service, Status};
         let mut strings: Vec<String> = (0..=0x7fu8).map(|b| format!("a{}b", char::from(b))).collect();
         strings.extend(["", "copy/é😀-1", "\u{85}\u{2028}", &"x".repeat(200)].map(String::from));
         // Each byte that matters at every place of strings of one word, of words and some.
@@ -241,7 +241,7 @@ mod tests {
             assert_eq!(laid_out(|b| b.string(s)), serde_json::to_string(s).unwrap(), "{s:?}");
         }
         let copy = |node: Option<&str>, status| {
-            Value::Copy(Copy { service: "a\"b\\\u{1}".into(), node: node.map(Into::into), status })
+            Value::Copy(CopyRecord { service: "a\"b\\\u{1}".into(), node: node.map(Into::into), status })
         };
         let values = [
             copy(None, Status::Pending),

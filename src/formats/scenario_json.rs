@@ -8,7 +8,7 @@ use super::json::{
 use super::timeline_json;
 use crate::messages::Problem;
 use crate::model::{
-    lesson_initial, Copy, Health, Node, PartSet, Prefix, Request, Scenario, Service, Status, Value,
+    lesson_initial, CopyRecord, Health, Node, PartSet, Prefix, Request, Scenario, Service, Status, Value,
     DEFAULT_MAX_ROUNDS,
 };
 use serde_json::Value as Json;
@@ -173,7 +173,7 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputErr
                 "dead" => Status::Dead,
                 s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", s)),
             };
-            Ok(Value::Copy(Copy { service, node, status }))
+            Ok(Value::Copy(CopyRecord { service, node, status }))
         }
         Prefix::Node => {
             let obj = object(v, at, |a| a.what_node)?;

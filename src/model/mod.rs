@@ -45,6 +45,6 @@ pub use timeline::{Change, Event};
 pub use trace::{
     per_round, round_spans, Limits, Op, RoundSpan, Step, Totals, TraceLimit, TraceSummary, MAX_TRACE_STEPS,
 };
-pub use value::{Copy, Health, Node, Prefix, Service, Status, Value};
+pub use value::{CopyRecord, Health, Node, Prefix, Service, Status, Value};
 pub use watch::{Delivered, WatchPlan};
 pub use world::{ActualChange, World};

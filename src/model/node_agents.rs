@@ -4,7 +4,7 @@
 use super::part::Part;
 use super::state_store::{Place, StateStore};
 use super::trace::TraceLimit;
-use super::value::{Copy, Status, Value};
+use super::value::{CopyRecord, Status, Value};
 use super::world::World;
 
 /// One turn of the node agents; returns how many copies they started.
@@ -25,7 +25,7 @@ pub fn node_agents(store: &mut StateStore, world: &mut World) -> Result<usize, T
     for place in starts {
         // Nothing was written to this copy since the read: its entry is as the read found it.
         let Some((key, Value::Copy(copy))) = store.entry_at(place) else { continue };
-        let (key, started) = (key.clone(), Copy { status: Status::Running, ..copy.clone() });
+        let (key, started) = (key.clone(), CopyRecord { status: Status::Running, ..copy.clone() });
         // The copy starts on its node, then the node agents report it: the start is placed with
         // the step of its report (the next), so the two show together.
         world.start(&key, store.trace().len() + 1);
@@ -39,7 +39,7 @@ mod tests {
     use super::*;
 
     fn copy(node: Option<&str>, status: Status) -> Value {
-        Value::Copy(Copy { service: "a".into(), node: node.map(Into::into), status })
+        Value::Copy(CopyRecord { service: "a".into(), node: node.map(Into::into), status })
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::scheduler::scheduler;
 use super::state_store::StateStore;
 use super::timeline::{Change, Event};
 use super::trace::{Op, TraceLimit};
-use super::value::{Copy, Status, Value};
+use super::value::{CopyRecord, Status, Value};
 use super::watch::WatchPlan;
 use super::world::World;
 use std::rc::Rc;
@@ -253,7 +253,7 @@ impl Plane {
                     let status = if runs { Status::Running } else { Status::Dead };
                     Request {
                         key: key.to_string(),
-                        value: Some(Value::Copy(Copy { status, ..copy.clone() })),
+                        value: Some(Value::Copy(CopyRecord { status, ..copy.clone() })),
                     }
                 })
             })
@@ -274,10 +274,10 @@ mod tests {
 
     /// The lesson's state with `n` more copies running on m1 (service `z`, no service key).
     fn lesson_with_copies(n: usize) -> Vec<(Rc<str>, Value)> {
-        use crate::model::value::{Copy, Status};
+        use crate::model::value::{CopyRecord, Status};
         let mut initial = lesson_initial();
         initial.extend((0..n).map(|i| {
-            let copy = Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running };
+            let copy = CopyRecord { service: "z".into(), node: Some("m1".into()), status: Status::Running };
             (Rc::from(format!("copy/z-{i}")), Value::Copy(copy))
         }));
         initial
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn a_report_every_round_that_changes_nothing_scans_nothing_more() {
-        use crate::model::value::{Copy, Status};
+        use crate::model::value::{CopyRecord, Status};
         let initial = lesson_with_copies(2_000);
         let keys = initial.len();
         let reports: Vec<Event> = (1..=300).map(|r| Event::at(r, Change::Report)).collect();
@@ -351,7 +351,7 @@ mod tests {
         let mut ghost = initial;
         ghost.push((
             "copy/z-dead".into(),
-            Value::Copy(Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running }),
+            Value::Copy(CopyRecord { service: "z".into(), node: Some("m1".into()), status: Status::Running }),
         ));
         let mut plane = Plane::new(ghost, PartSet::NONE);
         plane.world.stop(&Rc::from("copy/z-dead"), 0);

@@ -109,14 +109,14 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::value::Copy as CopyValue;
+    use crate::model::value::CopyRecord;
 
     #[test]
     fn a_start_and_a_stop_are_logged_once_each_where_they_happen() {
         let running =
-            Value::Copy(CopyValue { service: "a".into(), node: Some("m1".into()), status: Status::Running });
+            Value::Copy(CopyRecord { service: "a".into(), node: Some("m1".into()), status: Status::Running });
         let pending =
-            Value::Copy(CopyValue { status: Status::Pending, ..running.as_copy().unwrap().clone() });
+            Value::Copy(CopyRecord { status: Status::Pending, ..running.as_copy().unwrap().clone() });
         let (a, b): (Rc<str>, Rc<str>) = ("copy/a-1".into(), "copy/a-2".into());
         let mut world = World::of([(&a, &running), (&b, &pending)]);
         assert_eq!((world.started_with(), world.len()), (vec![a.clone()], 1));

@@ -239,8 +239,8 @@ mod tests {
     /// A scenario of one service at `desired` beside a copy whose suffix is not a number, on one
     /// node: with `desired` over 2 every round has work (each new copy is `copy/b-NaN`).
     fn endless(desired: u32, max_rounds: u32) -> Scenario {
-        use crate::model::{Copy, Health, Node, Service, Status};
-        let copy = Copy { service: "b".into(), node: Some("m".into()), status: Status::Running };
+        use crate::model::{CopyRecord, Health, Node, Service, Status};
+        let copy = CopyRecord { service: "b".into(), node: Some("m".into()), status: Status::Running };
         Scenario {
             initial: vec![
                 ("service/b".into(), Value::Service(Service { desired })),
@@ -270,8 +270,11 @@ mod tests {
         // Reads that scan a large store add up first: 900 copies read three times a round.
         let mut wide = endless(3, 1000);
         wide.initial.extend((0..900).map(|i| {
-            let c =
-                crate::model::Copy { service: "c".into(), node: None, status: crate::model::Status::Running };
+            let c = crate::model::CopyRecord {
+                service: "c".into(),
+                node: None,
+                status: crate::model::Status::Running,
+            };
             (format!("copy/c-{i}").into(), Value::Copy(c))
         }));
         let wide = Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&wide)).map(|r| r.len());
@@ -303,12 +306,12 @@ mod tests {
 
     #[test]
     fn copies_running_without_a_key_count_against_the_key_limit() {
-        use crate::model::{Copy, Request, Status};
+        use crate::model::{CopyRecord, Request, Status};
         // Reports sent while the API server is down start copies the store never hears of: no
         // step, no read, no key, yet each is drawn on its node at every step.
         let report = |i: usize| Request {
             key: format!("copy/x-{i}"),
-            value: Some(Value::Copy(Copy {
+            value: Some(Value::Copy(CopyRecord {
                 service: "x".into(),
                 node: Some("m1".into()),
                 status: Status::Running,
