@@ -170,3 +170,78 @@ fn the_formats_modules_import_one_another_in_no_circle() {
         walk(module, &imports, &mut Vec::new(), &mut done);
     }
 }
+
+/// A source text without its comments (`//` to the end of a line): what it defines and calls.
+fn code_of(text: &str) -> String {
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// What the ledger's source may not define or name: what actually runs is the world's
+/// (`src/model/world.rs`), so a count of one from the other cannot be written.
+const NOT_THE_LEDGERS: [&str; 8] =
+    ["runs:", "orphans", "actual_log", "fn actual", "actually_runs", "set_actual", "World", "world::"];
+
+/// Which of `words` the code of `text` names.
+fn named<'a>(text: &str, words: &[&'a str]) -> Vec<&'a str> {
+    let code = code_of(text);
+    words.iter().copied().filter(|w| code.contains(w)).collect()
+}
+
+#[test]
+fn the_world_and_the_ledger_are_separate_types() {
+    let model = support::root().join("src/model");
+    let read = |f: &str| std::fs::read_to_string(model.join(f)).expect("readable");
+    let world = read("world.rs");
+    assert!(code_of(&world).contains("pub struct World {"), "the world lives in model/world.rs");
+    for ledger in ["state_store.rs", "state_store/tests.rs", "recorder.rs", "watch.rs"] {
+        let text = read(ledger);
+        assert_eq!(named(&text, &NOT_THE_LEDGERS), Vec::<&str>::new(), "model/{ledger} holds what runs");
+    }
+    // The world reads no ledger: it is told what happens, by the plane and the node agents.
+    assert_eq!(named(&world, &["StateStore", "state_store", "Slot"]), Vec::<&str>::new());
+    // The plane owns both, side by side.
+    let plane = code_of(&read("plane.rs"));
+    assert!(plane.contains("store: StateStore,") && plane.contains("world: World,"));
+}
+
+/// The model's (and playback's) functions that walk the whole store, or a read's share of it:
+/// the store itself, a plane's store, its entries and a read's view, what actually runs listed in
+/// the store's order, the counts per service, the load per round, a matrix row's verdict, and
+/// the store replayed to a step. A view reads all of it from the frame, derived once.
+const SCANS: [&str; 11] = [
+    "StateStore",
+    ".store()",
+    ".entries()",
+    ".view(&",
+    ".view_placed(",
+    ".actual()",
+    "service_counts(",
+    "load_by_round(",
+    "events_per_round(",
+    "judge(",
+    "store_at(",
+];
+
+/// The scanning calls of a ui/ source text (`Part::StateStore`, the part's name, is no call).
+fn scans_in(text: &str) -> Vec<&'static str> {
+    named(&text.replace("Part::StateStore", "Part::"), &SCANS)
+}
+
+#[test]
+fn no_ui_file_calls_a_model_function_that_scans_the_store() {
+    let mut files = Vec::new();
+    rust_files(&support::root().join("src/ui"), &mut files);
+    assert!(!files.is_empty());
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        assert_eq!(scans_in(&text), Vec::<&str>::new(), "{} scans the store", file.display());
+    }
+}
+
+#[test]
+fn the_scan_reader_sees_calls_and_not_comments_or_the_parts_name() {
+    let text =
+        "let s = outcome.plane.store(); // store_at(3)\nPart::StateStore;\nfor (k, v) in s.entries() {}";
+    assert_eq!(scans_in(text), [".store()", ".entries()"]);
+    assert_eq!(named("struct S { runs: bool }", &NOT_THE_LEDGERS), ["runs:"]);
+}

@@ -148,7 +148,7 @@ fn the_panel_the_matrix_count_and_the_answer_key_agree_on_a_copy_named_for_anoth
     // The model's count, the one the failure matrix's believed/actual cells use.
     let outcome = assignment.scenario.clone().simulate().expect("runs");
     let store = outcome.plane.store();
-    let counts = service_counts(store.entries(), store.actual());
+    let counts = service_counts(store.entries(), outcome.plane.actual());
     assert_eq!((count_of(&counts, "a"), count_of(&counts, "x")), ((1, 1), (1, 1)));
     // At the start, before the controller manager acts: x has its one copy, a has none.
     let start = r.frame(0);

@@ -4,7 +4,7 @@
 
 use super::json::Checked;
 use super::limits::{MAX_COUNT, MAX_ENTRIES};
-use crate::model::{Copy, Health, Node, Prefix, Service, Status, Value};
+use crate::model::{CopyRecord, Health, Node, Prefix, Service, Status, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, Visitor};
 use serde::Deserialize;
@@ -97,7 +97,7 @@ impl<'de> Visitor<'de> for InitialSeed {
                 Prefix::Copy => {
                     let c: RawCopy<'de> = map.next_value()?;
                     let node = c.node.map(|n| intern(&n));
-                    Value::Copy(Copy { service: intern(&c.service), node, status: c.status })
+                    Value::Copy(CopyRecord { service: intern(&c.service), node, status: c.status })
                 }
                 Prefix::Node => {
                     let n: RawNode = map.next_value()?;

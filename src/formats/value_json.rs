@@ -6,7 +6,7 @@
 use super::json::{err, join, kind, object, only_fields, quoted, required, shown, string, whole, InputError};
 use super::limits::{MAX_COUNT, MAX_ENTRIES, MAX_REQUESTS};
 use crate::messages::Problem;
-use crate::model::{Copy, Health, Node, Prefix, Request, Service, Status, Value};
+use crate::model::{CopyRecord, Health, Node, Prefix, Request, Service, Status, Value};
 use serde_json::Value as Json;
 use std::rc::Rc;
 
@@ -99,7 +99,7 @@ pub fn parse_value(v: &Json, at: &str, prefix: Prefix) -> Result<Value, InputErr
                 "dead" => Status::Dead,
                 s => return err(&status_at, Problem::of(|a| a.e_unknown_status).with("found", shown(s))),
             };
-            Ok(Value::Copy(Copy { service, node, status }))
+            Ok(Value::Copy(CopyRecord { service, node, status }))
         }
         Prefix::Node => {
             let obj = object(v, at, |a| a.what_node)?;

@@ -77,7 +77,7 @@ pub fn api_server(store: &mut StateStore, request: &Request) -> Result<Response,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::value::{Copy, Service, Status};
+    use crate::model::value::{CopyRecord, Service, Status};
 
     fn req(key: &str, value: Option<Value>) -> Request {
         Request { key: key.into(), value }
@@ -99,7 +99,7 @@ mod tests {
     fn never_says_written_when_the_store_is_down() {
         let mut s = StateStore::new([]);
         s.set_down(true);
-        let dead = Value::Copy(Copy { service: "a".into(), node: None, status: Status::Dead });
+        let dead = Value::Copy(CopyRecord { service: "a".into(), node: None, status: Status::Dead });
         let r = api_server(&mut s, &req("copy/a-1", Some(dead))).unwrap();
         assert_eq!(r, Response::Unavailable(Part::StateStore));
         assert_eq!(s.revision(), 0);

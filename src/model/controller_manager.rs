@@ -7,7 +7,7 @@ use super::names::{ByName, FxHashMap};
 use super::part::Part;
 use super::state_store::StateStore;
 use super::trace::TraceLimit;
-use super::value::{Copy, Status, Value};
+use super::value::{CopyRecord, Status, Value};
 use std::rc::Rc;
 
 /// One turn of the controller manager; returns how many writes and removes it made.
@@ -70,7 +70,7 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
                     n += 1.0;
                     key.truncate(stem);
                     push_js_number(&mut key, n);
-                    let copy = Copy { service: name.clone(), node: None, status: Status::Pending };
+                    let copy = CopyRecord { service: name.clone(), node: None, status: Status::Pending };
                     store.write(&Rc::from(key.as_str()), Value::Copy(copy))?;
                 }
                 work += count;
@@ -165,7 +165,7 @@ mod tests {
     use crate::model::value::Service;
 
     fn copy(service: &str, status: Status) -> Value {
-        Value::Copy(Copy { service: service.into(), node: Some("m1".into()), status })
+        Value::Copy(CopyRecord { service: service.into(), node: Some("m1".into()), status })
     }
 
     fn written(s: &StateStore) -> Vec<String> {

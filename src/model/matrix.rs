@@ -6,7 +6,7 @@ use super::part::{Part, PartSet};
 use super::scenario::{Outcome, Scenario};
 use super::services::{count_of, service_counts};
 use super::trace::{Totals, TraceLimit};
-use super::value::{Copy, Status, Value};
+use super::value::{CopyRecord, Status, Value};
 use serde::Serialize;
 
 /// What became of one decision.
@@ -116,10 +116,10 @@ pub fn judge(outcome: &Outcome, down: PartSet) -> (MatrixRow, bool) {
     let store = outcome.plane.store();
     let reported = store.get(DEAD_COPY).and_then(Value::as_copy).is_none_or(|c| c.status != Status::Running);
     // Collector copies by the one rule of `services.rs`: the service a copy's value names.
-    let collectors: Vec<&Copy> =
+    let collectors: Vec<&CopyRecord> =
         store.entries().filter_map(|(_, v)| v.as_copy()).filter(|c| &*c.service == "collector").collect();
     let count = |s: Status| collectors.iter().filter(|c| c.status == s).count();
-    let (believed, actual) = count_of(&service_counts(store.entries(), store.actual()), "collector");
+    let (believed, actual) = count_of(&service_counts(store.entries(), outcome.plane.actual()), "collector");
     let desired = match store.get("service/collector") {
         Some(Value::Service(s)) => s.desired as usize,
         _ => 0,

@@ -1,17 +1,20 @@
-//! The control plane as a whole: the state store, the four components around it, and the round
-//! loop that runs them. Components never call one another; each turn only reads and writes the
-//! store, and the plane merely gives each component its turn.
+//! The control plane as a whole: the state store (what is believed), the world (what actually
+//! runs), the four components around the store, and the round loop that runs them. Components
+//! never call one another; each turn only reads and writes the store (the node agents also start
+//! copies in the world), and the plane merely gives each component its turn.
 
 use super::api_server::{api_server, Request, Response};
 use super::controller_manager::controller_manager;
+use super::names::sorted;
 use super::node_agents::node_agents;
 use super::part::{Part, PartSet};
 use super::scheduler::scheduler;
 use super::state_store::StateStore;
 use super::timeline::{Change, Event};
-use super::trace::TraceLimit;
-use super::value::{Copy, Status, Value};
+use super::trace::{Op, TraceLimit};
+use super::value::{CopyRecord, Status, Value};
 use super::watch::WatchPlan;
+use super::world::World;
 use std::rc::Rc;
 
 /// The lesson's default bound on rounds.
@@ -21,6 +24,7 @@ pub const DEFAULT_MAX_ROUNDS: u32 = 8;
 #[derive(Clone, Debug)]
 pub struct Plane {
     store: StateStore,
+    world: World,
     down: PartSet,
     rounds: u32,
     /// Rounds at whose start the watch history expired (watch mode only).
@@ -32,7 +36,9 @@ impl Plane {
     pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>, down: PartSet) -> Plane {
         let mut store = StateStore::new(initial);
         store.set_down(down.contains(Part::StateStore));
-        Plane { store, down, rounds: 0, expired: Vec::new() }
+        // The copies the starting state holds as running are taken to run.
+        let world = World::of(store.entries());
+        Plane { store, world, down, rounds: 0, expired: Vec::new() }
     }
 
     /// Lets the components of `plan` watch rather than list every round (see [`super::watch`]).
@@ -49,6 +55,27 @@ impl Plane {
     /// The store, to adjust its limits.
     pub fn store_mut(&mut self) -> &mut StateStore {
         &mut self.store
+    }
+
+    /// What actually runs, with its change log.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The copies actually running: those the ledger holds in its order, then those it holds
+    /// no record of (a running copy whose record was lost, or never landed), sorted. Believed
+    /// and actual side by side: the world's copies in the ledger's order.
+    pub fn actual(&self) -> Vec<&str> {
+        let world = &self.world;
+        let mut keys: Vec<&str> =
+            self.store.entries().filter(|(k, _)| world.runs(k)).map(|(k, _)| &**k).collect();
+        if keys.len() == world.len() {
+            return keys; // every running copy has its record: the usual case, with no second pass
+        }
+        let unrecorded = world.running().filter(|k| self.store.get(k).is_none()).cloned().collect();
+        // Sorted with the one sort the page carries (of shared strings), then read back from the world.
+        keys.extend(sorted(unrecorded).iter().filter_map(|k| world.get(k)).map(|k| &**k));
+        keys
     }
 
     /// The parts down now.
@@ -76,18 +103,43 @@ impl Plane {
     /// running) is a node's report of something that already happened there: what actually
     /// runs changes whether or not the report lands.
     pub fn request(&mut self, request: &Request) -> Result<Response, TraceLimit> {
+        let from = self.store.trace().len();
         let response = if self.down.contains(Part::ApiServer) {
             Response::Unavailable(Part::ApiServer)
         } else {
             api_server(&mut self.store, request)?
         };
+        self.follow_removes(from);
         if let Some(Value::Copy(c)) = &request.value {
             if request.key.starts_with("copy/") && c.status != Status::Pending {
-                self.store.set_actual(&Rc::from(request.key.as_str()), c.status == Status::Running);
+                let (key, at) = (Rc::from(request.key.as_str()), self.store.trace().len());
+                let running = c.status == Status::Running;
+                if running {
+                    self.world.start(&key, at);
+                } else {
+                    self.world.stop(&key, at);
+                }
+                self.store.draw_beside(&key, running);
                 self.store.within_limits()?;
             }
         }
         Ok(response)
+    }
+
+    /// The node side stops what the ledger no longer has: each copy removed in the steps from
+    /// `from` stops running, placed with its remove.
+    fn follow_removes(&mut self, from: usize) {
+        let removed = self.store.trace().get(from..).unwrap_or_default();
+        let mut stopped = Vec::new();
+        for (i, step) in removed.iter().enumerate().filter(|(_, s)| s.op == Op::Remove) {
+            if self.world.stop(&step.key, from + i + 1) {
+                stopped.push(step.key.clone());
+            }
+        }
+        // A copy that ran with no record is no longer drawn beside the ledger's keys.
+        for key in stopped {
+            self.store.draw_beside(&key, false);
+        }
     }
 
     /// Starts the next round: what is written from here on belongs to it.
@@ -106,13 +158,15 @@ impl Plane {
     fn turns(&mut self) -> Result<usize, TraceLimit> {
         let mut work = 0;
         if !self.down.contains(Part::ControllerManager) {
+            let from = self.store.trace().len();
             work += controller_manager(&mut self.store)?;
+            self.follow_removes(from);
         }
         if !self.down.contains(Part::Scheduler) {
             work += scheduler(&mut self.store)?;
         }
         if !self.down.contains(Part::NodeAgents) {
-            work += node_agents(&mut self.store)?;
+            work += node_agents(&mut self.store, &mut self.world)?;
         }
         Ok(work)
     }
@@ -186,19 +240,20 @@ impl Plane {
     /// The node agents report again: every copy whose record says running while it does not
     /// run (or says otherwise while it runs) is re-sent with its actual status, in store order.
     fn report_again(&mut self) -> Result<Vec<Response>, TraceLimit> {
-        let store = &self.store;
-        // One pass over the store, each entry's running flag read in place: a report every round
-        // of a 200,000-key store looked every key up again (17 s for 1,000 reports).
-        let reports: Vec<Request> = store
-            .entries_running()
-            .filter_map(|(key, value, runs)| {
+        let world = &self.world;
+        // One pass over the store, one look-up in the world for each copy.
+        let reports: Vec<Request> = self
+            .store
+            .entries()
+            .filter_map(|(key, value)| {
                 let copy = value.as_copy()?;
+                let runs = world.runs(key);
                 let believed = copy.status == Status::Running;
                 (runs != believed).then(|| {
                     let status = if runs { Status::Running } else { Status::Dead };
                     Request {
                         key: key.to_string(),
-                        value: Some(Value::Copy(Copy { status, ..copy.clone() })),
+                        value: Some(Value::Copy(CopyRecord { status, ..copy.clone() })),
                     }
                 })
             })
@@ -219,10 +274,10 @@ mod tests {
 
     /// The lesson's state with `n` more copies running on m1 (service `z`, no service key).
     fn lesson_with_copies(n: usize) -> Vec<(Rc<str>, Value)> {
-        use crate::model::value::{Copy, Status};
+        use crate::model::value::{CopyRecord, Status};
         let mut initial = lesson_initial();
         initial.extend((0..n).map(|i| {
-            let copy = Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running };
+            let copy = CopyRecord { service: "z".into(), node: Some("m1".into()), status: Status::Running };
             (Rc::from(format!("copy/z-{i}")), Value::Copy(copy))
         }));
         initial
@@ -258,7 +313,7 @@ mod tests {
         assert_eq!(copied.rounds(), scanned.rounds());
         assert_eq!(copied.store().trace(), scanned.store().trace());
         assert_eq!(copied.store().revision(), scanned.store().revision());
-        assert_eq!(copied.store().actual(), scanned.store().actual());
+        assert_eq!(copied.actual(), scanned.actual());
         let idle = copied.store().trace().iter().filter(|s| (2..40).contains(&s.round)).count();
         assert_eq!(
             idle,
@@ -284,7 +339,7 @@ mod tests {
 
     #[test]
     fn a_report_every_round_that_changes_nothing_scans_nothing_more() {
-        use crate::model::value::{Copy, Status};
+        use crate::model::value::{CopyRecord, Status};
         let initial = lesson_with_copies(2_000);
         let keys = initial.len();
         let reports: Vec<Event> = (1..=300).map(|r| Event::at(r, Change::Report)).collect();
@@ -296,10 +351,10 @@ mod tests {
         let mut ghost = initial;
         ghost.push((
             "copy/z-dead".into(),
-            Value::Copy(Copy { service: "z".into(), node: Some("m1".into()), status: Status::Running }),
+            Value::Copy(CopyRecord { service: "z".into(), node: Some("m1".into()), status: Status::Running }),
         ));
         let mut plane = Plane::new(ghost, PartSet::NONE);
-        plane.store_mut().set_actual(&Rc::from("copy/z-dead"), false);
+        plane.world.stop(&Rc::from("copy/z-dead"), 0);
         plane.run_timeline(8, &[Event::at(50, Change::Report)]).unwrap();
         let dead = plane.store().get("copy/z-dead").and_then(|v| v.as_copy()).map(|c| c.status);
         assert_eq!(dead, None, "reported dead at round 50, removed by the controller manager");

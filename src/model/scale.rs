@@ -11,7 +11,7 @@ use super::part::PartSet;
 use super::scenario::Scenario;
 use super::timeline::{Change, Event};
 use super::trace::{Op, TraceLimit};
-use super::value::{Copy, Health, Node, Service, Status, Value};
+use super::value::{CopyRecord, Health, Node, Service, Status, Value};
 use super::watch::WatchPlan;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -52,7 +52,7 @@ pub fn idle_cluster(items: usize) -> (Vec<(Rc<str>, Value)>, [usize; 3]) {
     for i in 0..copies {
         let s = i % services;
         desired[s] += 1;
-        let copy = Copy {
+        let copy = CopyRecord {
             service: Rc::from(format!("s{s}")),
             node: Some(Rc::from(format!("node/m{}", i % nodes))),
             status: Status::Running,

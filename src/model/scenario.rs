@@ -7,7 +7,7 @@ use super::part::PartSet;
 use super::plane::{Plane, DEFAULT_MAX_ROUNDS};
 use super::timeline::Event;
 use super::trace::{Limits, TraceLimit};
-use super::value::{Copy, Health, Node, Service, Status, Value};
+use super::value::{CopyRecord, Health, Node, Service, Status, Value};
 use super::watch::WatchPlan;
 use std::rc::Rc;
 
@@ -39,8 +39,11 @@ pub fn lesson_initial() -> Vec<(Rc<str>, Value)> {
     ];
     let copies = (1..=3).map(|i| ("collector", i)).chain((1..=2).map(|i| ("verifier", i)));
     for (service, i) in copies {
-        let copy =
-            Copy { service: service.into(), node: Some(format!("m{i}").into()), status: Status::Running };
+        let copy = CopyRecord {
+            service: service.into(),
+            node: Some(format!("m{i}").into()),
+            status: Status::Running,
+        };
         entries.push((format!("copy/{service}-{i}").into(), Value::Copy(copy)));
     }
     for i in 1..=3 {
@@ -57,7 +60,7 @@ pub fn lesson_request() -> Request {
 /// The lesson's three events: scale collector to 5, copy collector-2 reported dead (it was on
 /// m2), node m4 joins.
 pub fn lesson_events() -> Vec<Request> {
-    let dead = Copy { service: "collector".into(), node: Some("m2".into()), status: Status::Dead };
+    let dead = CopyRecord { service: "collector".into(), node: Some("m2".into()), status: Status::Dead };
     vec![
         lesson_request(),
         Request { key: "copy/collector-2".into(), value: Some(Value::Copy(dead)) },

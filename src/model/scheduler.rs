@@ -5,7 +5,7 @@ use super::names::{ByName, FxHashMap};
 use super::part::Part;
 use super::state_store::{Place, StateStore};
 use super::trace::TraceLimit;
-use super::value::{Copy, Health, Status, Value};
+use super::value::{CopyRecord, Health, Status, Value};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -65,7 +65,7 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
     for (place, node) in placements {
         // Nothing was written to this copy since the read: its entry is as the read found it.
         let Some((key, Value::Copy(copy))) = store.entry_at(place) else { continue };
-        let (key, placed) = (key.clone(), Copy { node: Some(node_keys[node].clone()), ..copy.clone() });
+        let (key, placed) = (key.clone(), CopyRecord { node: Some(node_keys[node].clone()), ..copy.clone() });
         store.write_at(place, &key, Value::Copy(placed))?;
     }
     Ok(work)
@@ -81,7 +81,7 @@ mod tests {
     }
 
     fn pending(node: Option<&str>) -> Value {
-        Value::Copy(Copy { service: "a".into(), node: node.map(Into::into), status: Status::Pending })
+        Value::Copy(CopyRecord { service: "a".into(), node: node.map(Into::into), status: Status::Pending })
     }
 
     fn placements(s: &StateStore) -> Vec<String> {

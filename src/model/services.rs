@@ -92,10 +92,10 @@ fn service_in_key(key: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Copy, Service};
+    use crate::model::{CopyRecord, Service};
 
     fn copy(service: &str, status: Status) -> Value {
-        Value::Copy(Copy { service: service.into(), node: Some("m1".into()), status })
+        Value::Copy(CopyRecord { service: service.into(), node: Some("m1".into()), status })
     }
 
     #[test]

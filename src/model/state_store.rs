@@ -1,12 +1,13 @@
-//! The state store: an insertion-ordered key-value ledger whose revision counts every write, and
-//! which records every read and write as a step of the trace. Longer than 400 lines: one
-//! component of the lesson, its scans, writes and what-actually-runs bookkeeping, with its tests.
+//! The state store: an insertion-ordered key-value ledger whose revision counts every write: what
+//! the control plane believes. Every read and write is a step its [`Recorder`] keeps; what
+//! actually runs is the world's (see [`super::world`]), never the ledger's.
 
-use super::names::{sorted, FxHashMap, FxHashSet};
+use super::names::FxHashMap;
 use super::part::{Part, PartSet};
-use super::trace::{ActualChange, Limits, Op, Step, TraceLimit, MAX_TRACE_STEPS};
-use super::value::{Prefix, Status, Value};
-use super::watch::{Delivered, Watches, WATCH_MODE};
+use super::recorder::Recorder;
+use super::trace::{Limits, Op, Step, TraceLimit};
+use super::value::{Prefix, Value};
+use super::watch::Watches;
 use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
@@ -17,14 +18,12 @@ pub(super) struct Slot {
     tag: Option<Prefix>,
     pub(super) key: Rc<str>,
     pub(super) value: Value,
-    /// Whether the copy under this key actually runs (what the nodes do, not what the store says).
-    runs: bool,
 }
 
 impl Slot {
-    /// A slot for a cache: whether a copy runs is the store's to know, not a cache's.
+    /// A slot holding `value` under `key`.
     pub(super) fn new(tag: Option<Prefix>, key: Rc<str>, value: Value) -> Slot {
-        Slot { tag, key, value, runs: false }
+        Slot { tag, key, value }
     }
 }
 
@@ -53,7 +52,7 @@ pub struct Snapshot {
     pub items: usize,
 }
 
-/// The state store with its trace.
+/// The state store: the ledger, with the recorder of its steps.
 #[derive(Clone, Debug)]
 pub struct StateStore {
     /// Entries in insertion order; removed ones leave `None` until compaction. Values sit in
@@ -62,46 +61,24 @@ pub struct StateStore {
     index: FxHashMap<Rc<str>, usize>,
     live: usize,
     revision: u64,
-    trace: Vec<Step>,
-    active: Part,
-    round: u32,
     down: bool,
-    limits: Limits,
-    /// Items read so far (checked against `limits`).
-    item_reads: usize,
-    /// Items actually scanned so far: the work reads cost. Less than `item_reads` where idle
-    /// rounds were copied rather than run again (see [`StateStore::repeat_steps`]).
-    scanned: usize,
-    /// Copies that actually run but have no record in the store (a running report that never
-    /// landed); the rest is the `runs` flag of each slot.
-    orphans: FxHashSet<Rc<str>>,
-    actual_log: Vec<ActualChange>,
-    record_values: bool,
-    /// Watch mode's caches and events; none in the lesson's list mode, which then pays one
-    /// check per read and write.
-    watch: Option<Box<Watches>>,
+    recorder: Recorder,
+    /// Watch mode's caches and events (see [`super::watch`]); none in the lesson's list mode,
+    /// which then pays one check per read and write.
+    pub(super) watch: Option<Box<Watches>>,
 }
 
 impl StateStore {
     /// A store holding `initial` in order (a repeated key keeps its first place and takes its
-    /// last value, as a JavaScript `Map` built from entries does), at revision 0. Copies marked
-    /// running there are taken to be actually running.
+    /// last value, as a JavaScript `Map` built from entries does), at revision 0.
     pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>) -> StateStore {
         let mut store = StateStore {
             slots: Vec::new(),
             index: FxHashMap::default(),
             live: 0,
             revision: 0,
-            trace: Vec::new(),
-            active: Part::ApiServer,
-            round: 0,
             down: false,
-            limits: Limits::MODEL,
-            item_reads: 0,
-            scanned: 0,
-            orphans: FxHashSet::default(),
-            actual_log: Vec::new(),
-            record_values: true,
+            recorder: Recorder::new(),
             watch: None,
         };
         let initial = initial.into_iter();
@@ -115,10 +92,7 @@ impl StateStore {
         }
         // A round's trace is a few reads plus at most a write per item; three rounds' worth
         // up front spares a scaled run most of the copying as the trace grows.
-        store.trace.reserve(store.live.saturating_mul(3).min(MAX_TRACE_STEPS));
-        for slot in store.slots.iter_mut().flatten() {
-            slot.runs = slot.value.as_copy().is_some_and(|c| c.status == Status::Running);
-        }
+        store.recorder.reserve(store.live.saturating_mul(3));
         store
     }
 
@@ -131,44 +105,6 @@ impl StateStore {
         }
     }
 
-    /// Lets `parts` watch (see [`super::watch`]) rather than list every round.
-    pub fn set_watching(&mut self, parts: PartSet) {
-        self.watch = (WATCH_MODE && !parts.is_empty()).then(|| Box::new(Watches::new(parts)));
-    }
-
-    /// Breaks the watches of `parts` (a part that went down, expired history): each lists again
-    /// on its next turn.
-    pub fn break_watches(&mut self, parts: PartSet) {
-        if let Some(w) = self.watches_mut() {
-            w.break_watches(parts);
-        }
-    }
-
-    /// Events delivered so far, by round and component, in order (empty in list mode).
-    pub fn delivered(&self) -> &[Delivered] {
-        self.watches().map_or(&[], |w| w.delivered())
-    }
-
-    /// Whether any component watches (the run is not the lesson's list mode).
-    pub fn is_watching(&self) -> bool {
-        self.watches().is_some()
-    }
-
-    /// Lists made by watching components so far.
-    pub fn watch_lists(&self) -> u64 {
-        self.watches().map_or(0, |w| w.lists())
-    }
-
-    /// The watches, if any component watches: never in a build without watch mode (the plain
-    /// lab: see [`WATCH_MODE`]), so that build leaves every watch path out.
-    fn watches(&self) -> Option<&Watches> {
-        self.watch.as_deref().filter(|_| WATCH_MODE)
-    }
-
-    fn watches_mut(&mut self) -> Option<&mut Watches> {
-        self.watch.as_deref_mut().filter(|_| WATCH_MODE)
-    }
-
     /// Whether the store is down.
     pub fn is_down(&self) -> bool {
         self.down
@@ -177,27 +113,39 @@ impl StateStore {
     /// Whether write steps keep the value written (on by default; the lab plays values back,
     /// while the CLI prints only keys and counts and saves the copies).
     pub fn set_record_values(&mut self, on: bool) {
-        self.record_values = on;
+        self.recorder.set_record_values(on);
     }
 
     /// Sets how far the run may go (the steps never past [`MAX_TRACE_STEPS`]). Says at once when
     /// the store already holds more keys than `limits` allow.
     pub fn set_limits(&mut self, limits: Limits) -> Result<(), TraceLimit> {
-        self.limits = Limits { steps: limits.steps.min(MAX_TRACE_STEPS), ..limits };
-        if self.live > self.limits.keys {
-            return Err(TraceLimit::Keys(self.limits.keys));
+        self.recorder.set_limits(limits);
+        let keys = self.recorder.limits().keys;
+        if self.live > keys {
+            return Err(TraceLimit::Keys(keys));
         }
         Ok(())
     }
 
     /// Names the component whose reads and writes follow.
     pub fn component(&mut self, part: Part) {
-        self.active = part;
+        self.recorder.component(part);
     }
 
     /// Names the round whose steps follow.
     pub fn set_round(&mut self, round: u32) {
-        self.round = round;
+        self.recorder.set_round(round);
+    }
+
+    /// The recorder of the store's steps.
+    pub fn recorder(&self) -> &Recorder {
+        &self.recorder
+    }
+
+    /// Counts `key` beside the ledger's keys against the key limit (`true`: a copy runs with no
+    /// record, as the plane, which owns the world, says) or no longer.
+    pub fn draw_beside(&mut self, key: &Rc<str>, beside: bool) {
+        self.recorder.draw_beside(key, beside && !self.index.contains_key(key));
     }
 
     /// Scans one prefix and records the count of items found as read load. A down store finds
@@ -216,12 +164,13 @@ impl StateStore {
             return Ok(snapshot);
         }
         // Watch mode: a standing watch answers from the cache, with no step and no item read.
+        let active = self.recorder.active();
         let watching = match (self.watches(), tag) {
-            (Some(w), Some(tag)) if w.watches(self.active) => Some(tag),
+            (Some(w), Some(tag)) if w.watches(active) => Some(tag),
             _ => None,
         };
         if let (Some(w), Some(tag)) = (self.watches(), watching) {
-            if let Some(at) = w.cache_of(self.active, tag) {
+            if let Some(at) = w.cache_of(active, tag) {
                 snapshot.cache = Some(at);
                 snapshot.items = w.cache(at).len();
                 return Ok(snapshot);
@@ -229,14 +178,12 @@ impl StateStore {
         }
         self.check_limit()?;
         snapshot.items = self.view(&snapshot).count();
-        self.item_reads = self.item_reads.saturating_add(snapshot.items);
-        self.scanned = self.scanned.saturating_add(self.live);
-        self.record(Op::Read, Rc::from(format!("{prefix}*")), snapshot.items, None);
+        self.recorder.read(prefix, snapshot.items, self.live);
         if let Some(tag) = watching {
             // The list starts the watch: what it found is the cache from now on.
             let mut watch = self.watch.take();
             if let Some(w) = &mut watch {
-                w.listed(self.active, tag, self.view(&snapshot));
+                w.listed(active, tag, self.view(&snapshot));
             }
             self.watch = watch;
         }
@@ -289,16 +236,15 @@ impl StateStore {
             return self.write(key, value);
         }
         self.check_limit()?;
-        let traced = self.record_values.then(|| Rc::new(value.clone()));
-        let status = value.as_copy().map(|c| c.status);
-        let round = self.round;
+        let traced = self.recorder.kept(&value);
+        let round = self.recorder.round();
         if let Some(w) = self.watches_mut() {
             w.deliver(round, key, Some(&value));
         }
         if let Some(slot) = &mut self.slots[place.at] {
             slot.value = value;
         }
-        self.wrote(key, traced, status, Some(place.at));
+        self.wrote(key, traced);
         Ok(())
     }
 
@@ -308,88 +254,40 @@ impl StateStore {
             return Ok(());
         }
         self.check_limit()?;
-        let traced = self.record_values.then(|| Rc::new(value.clone()));
-        let status = value.as_copy().map(|c| c.status);
-        let round = self.round;
+        let traced = self.recorder.kept(&value);
+        let round = self.recorder.round();
         if let Some(w) = self.watches_mut() {
             w.deliver(round, key, Some(&value));
         }
-        let slot = self.set(key.clone(), value);
-        self.wrote(key, traced, status, Some(slot));
+        self.set(key.clone(), value);
+        self.wrote(key, traced);
         Ok(())
     }
 
-    /// What every write does after setting the value: count it, trace it, and let a copy's new
-    /// status change what actually runs.
-    fn wrote(
-        &mut self,
-        key: &Rc<str>,
-        traced: Option<Rc<Value>>,
-        status: Option<Status>,
-        slot: Option<usize>,
-    ) {
+    /// What every write does after setting the value: count it and trace it.
+    fn wrote(&mut self, key: &Rc<str>, traced: Option<Rc<Value>>) {
         self.revision += 1;
-        self.record(Op::Write, key.clone(), 1, traced);
-        match status {
-            Some(Status::Running) => self.mark(key, slot, true),
-            Some(Status::Dead) => self.mark(key, slot, false),
-            _ => {}
-        }
+        self.recorder.record(Op::Write, key.clone(), 1, traced);
     }
 
-    /// Deletes a key (counted as a write even when the key was absent, as in the lesson). A copy
-    /// whose record is removed stops running: the node side stops what the ledger no longer has.
+    /// Deletes a key (counted as a write even when the key was absent, as in the lesson).
     pub fn remove(&mut self, key: &Rc<str>) -> Result<(), TraceLimit> {
         if self.down {
             return Ok(());
         }
         self.check_limit()?;
-        let mut ran = false;
         if let Some(slot) = self.index.remove(key) {
-            ran = self.slots[slot].take().is_some_and(|s| s.runs);
+            self.slots[slot] = None;
             self.live -= 1;
             self.compact_if_sparse();
         }
-        let round = self.round;
+        let round = self.recorder.round();
         if let Some(w) = self.watches_mut() {
             w.deliver(round, key, None);
         }
         self.revision += 1;
-        self.record(Op::Remove, key.clone(), 1, None);
-        if ran {
-            self.log_actual(key, false);
-        }
-        self.mark(key, None, false);
+        self.recorder.record(Op::Remove, key.clone(), 1, None);
         Ok(())
-    }
-
-    /// Records a fact on the nodes that did not come through the store (a death that happened
-    /// whether or not its report landed).
-    pub fn set_actual(&mut self, key: &Rc<str>, running: bool) {
-        let slot = self.index.get(key).copied();
-        self.mark(key, slot, running);
-    }
-
-    /// Sets whether `key` actually runs; `slot` is where it stands in the store, if it does.
-    fn mark(&mut self, key: &Rc<str>, slot: Option<usize>, running: bool) {
-        let changed = match slot.and_then(|i| self.slots.get_mut(i)).and_then(Option::as_mut) {
-            Some(s) => std::mem::replace(&mut s.runs, running) != running,
-            None if running => self.orphans.insert(key.clone()),
-            None => self.orphans.remove(key),
-        };
-        if changed {
-            self.log_actual(key, running);
-        }
-    }
-
-    fn log_actual(&mut self, key: &Rc<str>, running: bool) {
-        self.actual_log.push(ActualChange { after_steps: self.trace.len(), key: key.clone(), running });
-    }
-
-    /// The entries in store order, each with whether it actually runs (see
-    /// [`StateStore::actually_runs`]), without looking each key up again.
-    pub fn entries_running(&self) -> impl Iterator<Item = (&Rc<str>, &Value, bool)> {
-        self.slots.iter().flatten().map(|s| (&s.key, &s.value, s.runs))
     }
 
     /// The entries in store order.
@@ -420,35 +318,12 @@ impl StateStore {
     /// Items scanned so far: every read walks the whole store once (the work a read costs,
     /// whatever it finds); a copied idle round walks nothing.
     pub fn scanned(&self) -> usize {
-        self.scanned
+        self.recorder.scanned()
     }
 
     /// Every step so far.
     pub fn trace(&self) -> &[Step] {
-        &self.trace
-    }
-
-    /// The copies actually running: those in the store in store order, then any the store no
-    /// longer holds (a running copy whose record was lost), sorted.
-    pub fn actual(&self) -> Vec<&str> {
-        let mut keys: Vec<&str> = self.slots.iter().flatten().filter(|s| s.runs).map(|s| &*s.key).collect();
-        // Sorted with the one sort the page carries (of shared strings), then read back from the set.
-        let gone = sorted(self.orphans.iter().cloned().collect());
-        keys.extend(gone.iter().filter_map(|k| self.orphans.get(k)).map(|k| &**k));
-        keys
-    }
-
-    /// Whether a copy actually runs.
-    pub fn actually_runs(&self, key: &str) -> bool {
-        match self.index.get(key) {
-            Some(&i) => self.slots[i].as_ref().is_some_and(|s| s.runs),
-            None => self.orphans.contains(key),
-        }
-    }
-
-    /// Every change to what actually runs, in order.
-    pub fn actual_log(&self) -> &[ActualChange] {
-        &self.actual_log
+        self.recorder.trace()
     }
 
     /// Sets a key's value in place or appends it; returns its slot.
@@ -465,56 +340,30 @@ impl StateStore {
                 let key = e.key().clone();
                 let i = self.slots.len();
                 e.insert(i);
-                // A copy that ran without a record now has one: its flag moves into the slot.
-                let runs = !self.orphans.is_empty() && self.orphans.remove(&key);
-                self.slots.push(Some(Slot { tag: Prefix::of_key(&key), key, value, runs }));
+                // A copy that ran without a record now has one: a key of the ledger's own.
+                self.recorder.recorded(&key);
+                self.slots.push(Some(Slot { tag: Prefix::of_key(&key), key, value }));
                 self.live += 1;
                 i
             }
         }
     }
 
-    /// Checked before any change, so a stopped run never holds a half-recorded step.
-    /// The step that takes the item reads or the keys past their limit still lands (a read's
-    /// count is known only once it has scanned); the step after it is refused.
-    /// Records again, in the current round, the `count` steps from `from`: the reads of a round
-    /// that changed nothing, which the next round would make alike (see `Plane::run_timeline`).
-    /// Each counts against the limits as a read made anew would.
+    /// Records again, in the current round, the `count` steps from `from` (see
+    /// [`Recorder::repeat_steps`]).
     pub fn repeat_steps(&mut self, from: usize, count: usize) -> Result<(), TraceLimit> {
-        for i in from..from + count {
-            self.check_limit()?;
-            let Some(step) = self.trace.get(i) else { break };
-            let step = Step { round: self.round, ..step.clone() };
-            self.item_reads = self.item_reads.saturating_add(step.items);
-            self.trace.push(step);
-        }
-        Ok(())
+        self.recorder.repeat_steps(from, count, self.live)
     }
 
+    /// Checked before any change (see [`Recorder::check`]).
     fn check_limit(&self) -> Result<(), TraceLimit> {
-        let limits = &self.limits;
-        if self.trace.len() >= limits.steps {
-            return Err(TraceLimit::Steps(limits.steps));
-        }
-        if self.item_reads > limits.item_reads {
-            return Err(TraceLimit::ItemReads(limits.item_reads));
-        }
-        // Copies running with no key (reports sent while the API server was down) are drawn
-        // and replayed like keys: they count against the same bound.
-        if self.live.saturating_add(self.orphans.len()) > limits.keys {
-            return Err(TraceLimit::Keys(limits.keys));
-        }
-        Ok(())
+        self.recorder.check(self.live)
     }
 
-    /// Whether the run is still within its limits: for what changes the store's world without
-    /// a step (a node's report that never landed still starts or ends a copy).
+    /// Whether the run is still within its limits: for what changes the world without a step
+    /// (a node's report that never landed still starts or ends a copy).
     pub fn within_limits(&self) -> Result<(), TraceLimit> {
         self.check_limit()
-    }
-
-    fn record(&mut self, op: Op, key: Rc<str>, items: usize, value: Option<Rc<Value>>) {
-        self.trace.push(Step { component: self.active, op, key, items, value, round: self.round });
     }
 
     /// Drops removed slots once they outnumber live ones, keeping reads linear in live keys.
@@ -532,105 +381,4 @@ impl StateStore {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::value::{Health, Node, Service};
-
-    fn svc(n: u32) -> Value {
-        Value::Service(Service { desired: n })
-    }
-
-    fn keys(s: &StateStore) -> Vec<String> {
-        s.entries().map(|(k, _)| k.to_string()).collect()
-    }
-
-    #[test]
-    fn overwrite_keeps_place_and_rewrite_after_remove_goes_last() {
-        let mut s = StateStore::new([("service/a".into(), svc(1)), ("service/b".into(), svc(2))]);
-        s.write(&Rc::from("service/a"), svc(3)).unwrap();
-        assert_eq!(keys(&s), ["service/a", "service/b"]);
-        s.remove(&Rc::from("service/a")).unwrap();
-        s.write(&Rc::from("service/a"), svc(4)).unwrap();
-        assert_eq!(keys(&s), ["service/b", "service/a"]);
-        assert_eq!(s.revision(), 3);
-    }
-
-    #[test]
-    fn reads_count_items_of_one_prefix() {
-        let mut s = StateStore::new([
-            ("service/a".into(), svc(1)),
-            ("node/m1".into(), Value::Node(Node { capacity: 1, health: Health::Alive })),
-            ("service/b".into(), svc(2)),
-        ]);
-        let found = s.read("service/").unwrap();
-        assert_eq!(found.items, 2);
-        let keys: Vec<&str> = s.view(&found).map(|(k, _)| &**k).collect();
-        assert_eq!(keys, ["service/a", "service/b"]);
-        let step = &s.trace()[0];
-        assert_eq!((&*step.key, step.items, step.op), ("service/*", 2, Op::Read));
-        assert_eq!(s.revision(), 0, "reads are not writes");
-    }
-
-    #[test]
-    fn a_down_store_finds_nothing_and_keeps_nothing() {
-        let mut s = StateStore::new([("service/a".into(), svc(1))]);
-        s.set_down(true);
-        let found = s.read("service/").unwrap();
-        assert_eq!((found.items, s.view(&found).count()), (0, 0));
-        s.write(&Rc::from("service/b"), svc(1)).unwrap();
-        s.remove(&Rc::from("service/a")).unwrap();
-        assert_eq!((s.revision(), s.trace().len(), s.len()), (0, 0, 1));
-    }
-
-    #[test]
-    fn removing_an_absent_key_still_counts() {
-        let mut s = StateStore::new([]);
-        s.remove(&Rc::from("copy/x")).unwrap();
-        assert_eq!(s.revision(), 1);
-    }
-
-    #[test]
-    fn order_survives_compaction() {
-        let mut s = StateStore::new((0..200).map(|i| (Rc::from(format!("service/s{i}")), svc(i))));
-        for i in (0..200).step_by(2) {
-            s.remove(&Rc::from(format!("service/s{i}"))).unwrap();
-        }
-        s.write(&Rc::from("service/s0"), svc(0)).unwrap();
-        s.write(&Rc::from("service/s1"), svc(9)).unwrap();
-        let k = keys(&s);
-        assert_eq!(k.len(), 101);
-        assert_eq!(
-            (k[0].as_str(), k[99].as_str(), k[100].as_str()),
-            ("service/s1", "service/s199", "service/s0")
-        );
-        assert_eq!(s.get("service/s1"), Some(&svc(9)));
-    }
-
-    #[test]
-    fn the_step_limit_stops_a_run() {
-        let mut s = StateStore::new([]);
-        s.set_limits(Limits { steps: 2, ..Limits::MODEL }).unwrap();
-        s.read("copy/").unwrap();
-        s.read("copy/").unwrap();
-        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit::Steps(2));
-    }
-
-    #[test]
-    fn the_item_read_and_key_limits_stop_a_run() {
-        let copy = |i: usize| (Rc::from(format!("copy/a-{i}")), svc(1));
-        let mut s = StateStore::new((0..3).map(copy));
-        s.set_limits(Limits { item_reads: 5, ..Limits::MODEL }).unwrap();
-        s.read("copy/").unwrap();
-        s.read("copy/").unwrap();
-        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit::ItemReads(5));
-
-        let mut s = StateStore::new((0..3).map(copy));
-        assert_eq!(s.set_limits(Limits { keys: 2, ..Limits::MODEL }), Err(TraceLimit::Keys(2)));
-        let mut s = StateStore::new((0..3).map(copy));
-        s.set_limits(Limits { keys: 4, ..Limits::MODEL }).unwrap();
-        s.write(&Rc::from("copy/a-3"), svc(1)).unwrap();
-        s.write(&Rc::from("copy/a-3"), svc(2)).expect("a key already there adds none");
-        s.write(&Rc::from("copy/a-4"), svc(1)).expect("the step past the limit lands");
-        assert_eq!(s.read("copy/").unwrap_err(), TraceLimit::Keys(4));
-    }
-}
+mod tests;

@@ -1,5 +1,5 @@
-//! What the state store records: every read and write as a step of the trace, the changes to what
-//! actually runs, and the totals the lesson counts (item reads and writes).
+//! What the state store records: every read and write as a step of the trace, and the totals the
+//! lesson counts (item reads and writes).
 
 use super::part::Part;
 use super::value::Value;
@@ -44,17 +44,6 @@ pub struct Step {
     pub value: Option<Rc<Value>>,
     /// The round it happened in; 0 for requests before the first round.
     pub round: u32,
-}
-
-/// A change to what actually runs, as opposed to what the store believes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActualChange {
-    /// How many trace steps had been recorded when it happened.
-    pub after_steps: usize,
-    /// The copy's key.
-    pub key: Rc<str>,
-    /// Whether the copy runs from now on.
-    pub running: bool,
 }
 
 /// The run went past one of its [`Limits`]: it was stopped there. (Its text is the messages

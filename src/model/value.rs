@@ -23,9 +23,10 @@ pub enum Status {
     Dead,
 }
 
-/// One copy of a service: the value under `copy/<name>`.
+/// The ledger's record of one copy of a service: the value under `copy/<name>` (what is believed
+/// of it; what actually runs is the world's). Named so, not `Copy`, which is the prelude's trait.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Copy {
+pub struct CopyRecord {
     /// The service it belongs to (by this field, not by its key).
     pub service: Rc<str>,
     /// The node it is placed on; `None` until the scheduler places it. The scheduler writes a
@@ -36,7 +37,7 @@ pub struct Copy {
     pub status: Status,
 }
 
-impl Copy {
+impl CopyRecord {
     /// The machine the copy is on, by the node's name (`m1`): the scheduler writes a node's key
     /// (`node/m1`) while the lesson's starting copies name the bare node (`m1`); both are the
     /// same machine. None when it is on none yet: no node, or an empty one (an empty string is
@@ -73,7 +74,7 @@ pub enum Value {
     /// Under `service/`.
     Service(Service),
     /// Under `copy/`.
-    Copy(Copy),
+    Copy(CopyRecord),
     /// Under `node/`.
     Node(Node),
 }
@@ -119,7 +120,7 @@ impl Value {
     }
 
     /// The copy inside, if this is a copy.
-    pub fn as_copy(&self) -> Option<&Copy> {
+    pub fn as_copy(&self) -> Option<&CopyRecord> {
         match self {
             Value::Copy(c) => Some(c),
             _ => None,
@@ -168,7 +169,7 @@ mod tests {
 
     #[test]
     fn values_serialize_in_the_lessons_shape() {
-        let c = Value::Copy(Copy { service: "collector".into(), node: None, status: Status::Pending });
+        let c = Value::Copy(CopyRecord { service: "collector".into(), node: None, status: Status::Pending });
         assert_eq!(
             serde_json::to_string(&c).unwrap(),
             r#"{"service":"collector","node":null,"status":"pending"}"#
@@ -189,7 +190,7 @@ mod tests {
 
     #[test]
     fn display_is_short() {
-        let c = Value::Copy(Copy {
+        let c = Value::Copy(CopyRecord {
             service: "collector".into(),
             node: Some("node/m1".into()),
             status: Status::Running,
@@ -200,7 +201,7 @@ mod tests {
     #[test]
     fn a_copys_node_is_named_bare_or_by_key_and_empty_is_none() {
         let on = |node: Option<&str>| {
-            Copy { service: "a".into(), node: node.map(Into::into), status: Status::Pending }
+            CopyRecord { service: "a".into(), node: node.map(Into::into), status: Status::Pending }
                 .node_name()
                 .map(str::to_string)
         };

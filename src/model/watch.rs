@@ -205,6 +205,47 @@ impl Watches {
     }
 }
 
+/// The store's side of watch mode: who watches, their caches, the events delivered.
+impl StateStore {
+    /// Lets `parts` watch (see [`super::watch`]) rather than list every round.
+    pub fn set_watching(&mut self, parts: PartSet) {
+        self.watch = (WATCH_MODE && !parts.is_empty()).then(|| Box::new(Watches::new(parts)));
+    }
+
+    /// Breaks the watches of `parts` (a part that went down, expired history): each lists again
+    /// on its next turn.
+    pub fn break_watches(&mut self, parts: PartSet) {
+        if let Some(w) = self.watches_mut() {
+            w.break_watches(parts);
+        }
+    }
+
+    /// Events delivered so far, by round and component, in order (empty in list mode).
+    pub fn delivered(&self) -> &[Delivered] {
+        self.watches().map_or(&[], |w| w.delivered())
+    }
+
+    /// Whether any component watches (the run is not the lesson's list mode).
+    pub fn is_watching(&self) -> bool {
+        self.watches().is_some()
+    }
+
+    /// Lists made by watching components so far.
+    pub fn watch_lists(&self) -> u64 {
+        self.watches().map_or(0, |w| w.lists())
+    }
+
+    /// The watches, if any component watches: never in a build without watch mode (the plain
+    /// lab: see [`WATCH_MODE`]), so that build leaves every watch path out.
+    pub(super) fn watches(&self) -> Option<&Watches> {
+        self.watch.as_deref().filter(|_| WATCH_MODE)
+    }
+
+    pub(super) fn watches_mut(&mut self) -> Option<&mut Watches> {
+        self.watch.as_deref_mut().filter(|_| WATCH_MODE)
+    }
+}
+
 /// One component's load on the store in one round: what it listed, the events it was sent, and
 /// its writes (removes included, as the revision counts them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

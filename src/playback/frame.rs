@@ -3,7 +3,7 @@
 //! compared here, so no view sums or compares anything itself.
 
 use super::rounds::{part_index, with_changes};
-use super::{sorted, Recording, World};
+use super::{sorted, Recording, WorldView};
 use crate::model::{
     service_counts, Change, Event, Part, PartSet, ServiceCount, Status, Step, Totals, TraceSummary, Value,
 };
@@ -35,7 +35,7 @@ pub struct Frame {
     /// order. Where the load comes from, round by round.
     pub load: Vec<[usize; 5]>,
     /// The world the store describes, as it actually is.
-    pub world: World,
+    pub world: WorldView,
     /// Copies the store holds as running, sorted.
     pub believed: Vec<Rc<str>>,
     /// Copies actually running, sorted.
@@ -134,7 +134,7 @@ impl Recording {
             from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
         };
         let services = service_counts(entries.iter().map(|(k, v)| (k, v)), actual.iter().map(|k| &**k));
-        let world = World::of(&entries, &actual);
+        let world = WorldView::of(&entries, &actual);
         let changes = self.changes_at(cursor);
         let down = self.down_at(round);
         let pending = self.timeline.iter().filter(|e| e.round > round).cloned().collect();
@@ -280,7 +280,7 @@ mod tests {
             assert_eq!((f.summary.steps, f.summary.item_reads, f.summary.writes, f.revision), (0, 0, 0, 0));
             assert!(f.pending.is_empty() && f.changes.is_empty());
             let start = r.frame(0);
-            let world = crate::playback::World::of(&start.entries, &r.actual_initial);
+            let world = crate::playback::WorldView::of(&start.entries, &r.actual_initial);
             assert_eq!((f.entries, f.world, f.down), (start.entries, world, r.down), "the start stays");
         }
     }

@@ -5,10 +5,10 @@
 mod compare;
 mod edits;
 mod frame;
-mod lab_state;
 /// Playback of the real control plane's runs (the page `?kube=1`).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube;
+mod lab_state;
 mod load;
 mod marks;
 mod matrix;
@@ -30,7 +30,7 @@ pub use recordings::{Recorded, Recordings};
 pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
 
-pub use world::{CopyState, NodeView, World};
+pub use world::{CopyState, NodeView, WorldView};
 
 use crate::model::names::sorted;
 use crate::model::{
@@ -113,8 +113,9 @@ impl Recording {
             let last = running.last().copied().unwrap_or_default();
             running.push(last.plus(step));
         }
-        let actual_initial =
-            sorted(StateStore::new(scenario.initial.clone()).actual().into_iter().map(Rc::from).collect());
+        // What ran at the start and every change since, as the model's world kept them.
+        let world = outcome.plane.world();
+        let actual_initial = sorted(world.started_with());
         let spans = round_spans(&steps);
         Ok(Recording {
             initial: scenario.initial.clone(),
@@ -125,7 +126,7 @@ impl Recording {
             down: scenario.down,
             timeline: scenario.timeline.clone(),
             actual_initial,
-            actual_changes: store.actual_log().to_vec(),
+            actual_changes: world.log().to_vec(),
             matrix_row: matrix.then(|| judge(&outcome, scenario.down).0),
             spans,
             responses: outcome.responses,
@@ -165,7 +166,8 @@ impl Recording {
         self.running.get(cursor.min(self.steps.len())).copied().unwrap_or_default()
     }
 
-    /// The store after the first `cursor` steps, replayed through the model's own store.
+    /// The ledger after the first `cursor` steps, replayed through the model's own store (what
+    /// is believed only: what actually runs is [`Recording::actual_at`], from the world's log).
     pub fn store_at(&self, cursor: usize) -> StateStore {
         let mut store = StateStore::new(self.initial.clone());
         for step in &self.steps[..cursor.min(self.steps.len())] {
@@ -179,7 +181,8 @@ impl Recording {
         store
     }
 
-    /// The copies actually running after the first `cursor` steps, sorted, each once.
+    /// The copies actually running after the first `cursor` steps, sorted, each once: what ran
+    /// at the start with the world's changes up to the cursor.
     pub fn actual_at(&self, cursor: usize) -> Vec<Rc<str>> {
         let mut running = self.actual_initial.clone();
         for change in self.actual_changes.iter().take_while(|c| c.after_steps <= cursor) {
@@ -243,8 +246,8 @@ mod tests {
     /// A scenario of one service at `desired` beside a copy whose suffix is not a number, on one
     /// node: with `desired` over 2 every round has work (each new copy is `copy/b-NaN`).
     fn endless(desired: u32, max_rounds: u32) -> Scenario {
-        use crate::model::{Copy, Health, Node, Service, Status};
-        let copy = Copy { service: "b".into(), node: Some("m".into()), status: Status::Running };
+        use crate::model::{CopyRecord, Health, Node, Service, Status};
+        let copy = CopyRecord { service: "b".into(), node: Some("m".into()), status: Status::Running };
         Scenario {
             initial: vec![
                 ("service/b".into(), Value::Service(Service { desired })),
@@ -274,8 +277,11 @@ mod tests {
         // Reads that scan a large store add up first: 900 copies read three times a round.
         let mut wide = endless(3, 1000);
         wide.initial.extend((0..900).map(|i| {
-            let c =
-                crate::model::Copy { service: "c".into(), node: None, status: crate::model::Status::Running };
+            let c = crate::model::CopyRecord {
+                service: "c".into(),
+                node: None,
+                status: crate::model::Status::Running,
+            };
             (format!("copy/c-{i}").into(), Value::Copy(c))
         }));
         let wide = Recording::of_run(Run::Given, PartSet::NONE, &[], Some(&wide)).map(|r| r.len());
@@ -307,12 +313,12 @@ mod tests {
 
     #[test]
     fn copies_running_without_a_key_count_against_the_key_limit() {
-        use crate::model::{Copy, Request, Status};
+        use crate::model::{CopyRecord, Request, Status};
         // Reports sent while the API server is down start copies the store never hears of: no
         // step, no read, no key, yet each is drawn on its node at every step.
         let report = |i: usize| Request {
             key: format!("copy/x-{i}"),
-            value: Some(Value::Copy(Copy {
+            value: Some(Value::Copy(CopyRecord {
                 service: "x".into(),
                 node: Some("m1".into()),
                 status: Status::Running,

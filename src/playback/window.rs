@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn the_store_view_draws_a_group_whole_or_around_the_key_written() {
-        use crate::model::{Copy, Scenario, Status};
+        use crate::model::{CopyRecord, Scenario, Status};
         let r = super::super::Recording::of(&Scenario::lesson()).expect("records");
         // Step 8: the scheduler writes copy/collector-4; the lesson's group is drawn whole.
         let f = r.frame(8);
@@ -65,7 +65,7 @@ mod tests {
         // 100 more copies: at the start, the first MOST_KEYS are drawn and the rest counted.
         let mut big = Scenario::lesson();
         big.initial.extend((0..100).map(|i| {
-            let copy = Copy { service: "z".into(), node: None, status: Status::Pending };
+            let copy = CopyRecord { service: "z".into(), node: None, status: Status::Pending };
             (format!("copy/z-{i:03}").into(), Value::Copy(copy))
         }));
         let start = super::super::Recording::of(&big).expect("records").frame(0);

@@ -34,17 +34,17 @@ pub struct NodeView {
 
 /// The world at a step: its nodes, and the copies that wait for one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct World {
+pub struct WorldView {
     /// The nodes the store knows, in store order (and any node a copy names that it does not).
     pub nodes: Vec<NodeView>,
     /// Copies with no node yet, in store order.
     pub waiting: Vec<Rc<str>>,
 }
 
-impl World {
+impl WorldView {
     /// The world of a store's `entries` with `actual` (sorted) actually running.
-    pub fn of(entries: &[(Rc<str>, Value)], actual: &[Rc<str>]) -> World {
-        let mut world = World::default();
+    pub fn of(entries: &[(Rc<str>, Value)], actual: &[Rc<str>]) -> WorldView {
+        let mut world = WorldView::default();
         // Nodes by name, so placing a thousand copies on a thousand nodes is not a million
         // comparisons at every step.
         let mut places: FxHashMap<Rc<str>, usize> = FxHashMap::default();
@@ -90,7 +90,7 @@ mod tests {
     use crate::model::{Part, PartSet, Run};
     use crate::playback::Recording;
 
-    fn on(world: &World, node: &str) -> Vec<(String, CopyState)> {
+    fn on(world: &WorldView, node: &str) -> Vec<(String, CopyState)> {
         let n = world.nodes.iter().find(|n| &*n.name == node).expect("node");
         n.copies.iter().map(|(k, s)| (k.to_string(), *s)).collect()
     }

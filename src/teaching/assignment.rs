@@ -255,7 +255,8 @@ fn run_answer(q: &Question, outcome: &Outcome) -> Option<Answer> {
         }
         // The one rule the matrix and the lab's panel count by: the service a copy's value names.
         Question::Service { service, actual } => {
-            let (believed, running) = count_of(&service_counts(store.entries(), store.actual()), service);
+            let (believed, running) =
+                count_of(&service_counts(store.entries(), outcome.plane.actual()), service);
             Answer::Number(if *actual { running } else { believed } as u64)
         }
         Question::Repair { .. } => return None,

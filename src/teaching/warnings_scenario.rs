@@ -91,7 +91,7 @@ impl RunFacts {
             }
             // A copy that runs with no record in the store belongs to the name in its key: the
             // one rule the answer counts by.
-            for s in service_counts(store.entries(), store.actual()) {
+            for s in service_counts(store.entries(), outcome.plane.actual()) {
                 see(&s.service);
             }
         }

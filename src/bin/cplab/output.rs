@@ -38,6 +38,19 @@ impl<W: Write> Shown<W> {
         out.extend_from_slice(escaped.as_bytes());
     }
 
+    /// Whether every byte of `buf` passes: checked a block at a time with no early exit, which
+    /// the compiler turns into vector compares. A byte-by-byte `all` cost 13 instructions a byte,
+    /// a third of a scaled `cplab run` (52 of 180 million instructions for its 4 MB of JSON).
+    fn all_pass(&self, buf: &[u8]) -> bool {
+        let newline = self.mode != Mode::Line;
+        buf.chunks(256).all(|block| {
+            block.iter().fold(true, |ok, &b| {
+                let control = b < 0x20 && b != b'\t' && (b != b'\n' || !newline);
+                ok & !(control | (b == 0x7f) | (b == 0xc2))
+            })
+        })
+    }
+
     fn passes(&self, b: u8) -> bool {
         match b {
             b'\t' => true,
@@ -51,7 +64,7 @@ impl<W: Write> Shown<W> {
 impl<W: Write> Write for Shown<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         // Most output needs nothing: it goes out as it is.
-        if !self.held && buf.iter().all(|&b| self.passes(b)) {
+        if !self.held && self.all_pass(buf) {
             self.out.write_all(buf)?;
             return Ok(buf.len());
         }
@@ -134,5 +147,19 @@ mod tests {
         assert_eq!(out, "{\"key\":\"copy/\\u007f\\u0085\"}");
         let back: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(back["key"], "copy/\u{7f}\u{85}");
+    }
+
+    #[test]
+    fn the_block_check_passes_exactly_the_bytes_that_pass_one_by_one() {
+        for mode in [Mode::Text, Mode::Line, Mode::Json] {
+            let w = Shown { out: Vec::new(), mode, held: false };
+            for b in 0..=255u8 {
+                // The byte alone, and deep in a long clean run (past the first block).
+                let mut long = vec![b'a'; 700];
+                long[600] = b;
+                assert_eq!(w.all_pass(&[b]), w.passes(b), "byte {b:#04x}");
+                assert_eq!(w.all_pass(&long), w.passes(b), "byte {b:#04x} at 600");
+            }
+        }
     }
 }
