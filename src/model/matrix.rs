@@ -114,7 +114,7 @@ pub fn matrix_run(down: PartSet) -> Result<MatrixRun, TraceLimit> {
 /// the lesson; 3 when it was lost). Item reads and writes count the whole run.
 pub fn judge(outcome: &Outcome, down: PartSet) -> (MatrixRow, bool) {
     let store = outcome.plane.store();
-    let reported = store.get(DEAD_COPY).and_then(Value::as_copy).is_none_or(|c| c.status != Status::Running);
+    let reported = store.get(DEAD_COPY).and_then(Value::as_copy).is_none_or(|c| !c.believed_running());
     // Collector copies by the one rule of `services.rs`: the service a copy's value names.
     let collectors: Vec<&CopyRecord> =
         store.entries().filter_map(|(_, v)| v.as_copy()).filter(|c| &*c.service == "collector").collect();

@@ -113,7 +113,7 @@ impl Plane {
         if let Some(Value::Copy(c)) = &request.value {
             if request.key.starts_with("copy/") && c.status != Status::Pending {
                 let (key, at) = (Rc::from(request.key.as_str()), self.store.trace().len());
-                let running = c.status == Status::Running;
+                let running = c.believed_running();
                 if running {
                     self.world.start(&key, at);
                 } else {
@@ -248,7 +248,7 @@ impl Plane {
             .filter_map(|(key, value)| {
                 let copy = value.as_copy()?;
                 let runs = world.runs(key);
-                let believed = copy.status == Status::Running;
+                let believed = copy.believed_running();
                 (runs != believed).then(|| {
                     let status = if runs { Status::Running } else { Status::Dead };
                     Request {

@@ -1,7 +1,7 @@
 //! Believed and actual copies per service: the one rule every view, answer key and table counts
 //! by (the failure matrix, the assignments' answer keys, the CLI and the lab's panel).
 
-use super::value::{Status, Value};
+use super::value::Value;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -57,7 +57,7 @@ pub fn service_counts<'a>(
     };
     let mut believed_at = Vec::new();
     for (_, v) in &entries {
-        if let Some(c) = v.as_copy().filter(|c| c.status == Status::Running) {
+        if let Some(c) = v.as_copy().filter(|c| c.believed_running()) {
             believed_at.push(place(c.service.clone()));
         }
     }
@@ -92,7 +92,7 @@ fn service_in_key(key: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{CopyRecord, Service};
+    use crate::model::{CopyRecord, Service, Status};
 
     fn copy(service: &str, status: Status) -> Value {
         Value::Copy(CopyRecord { service: service.into(), node: Some("m1".into()), status })

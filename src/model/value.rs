@@ -38,6 +38,12 @@ pub struct CopyRecord {
 }
 
 impl CopyRecord {
+    /// Whether the ledger believes the copy runs (its status is running): what is believed, not
+    /// what runs, which only the world knows. The one rule every believed count uses.
+    pub fn believed_running(&self) -> bool {
+        self.status == Status::Running
+    }
+
     /// The machine the copy is on, by the node's name (`m1`): the scheduler writes a node's key
     /// (`node/m1`) while the lesson's starting copies name the bare node (`m1`); both are the
     /// same machine. None when it is on none yet: no node, or an empty one (an empty string is

@@ -5,7 +5,7 @@
 //! the API server. Nothing here reads the ledger, and the ledger holds nothing of this.
 
 use super::names::FxHashSet;
-use super::value::{Status, Value};
+use super::value::Value;
 use std::rc::Rc;
 
 /// A change to what actually runs, as opposed to what the store believes.
@@ -34,7 +34,7 @@ impl World {
         // Room for every entry: one allocation, no rehashing as a large starting state fills it.
         let mut running = FxHashSet::with_capacity_and_hasher(entries.size_hint().0, Default::default());
         for (key, value) in entries {
-            if value.as_copy().is_some_and(|c| c.status == Status::Running) {
+            if value.as_copy().is_some_and(|c| c.believed_running()) {
                 running.insert(key.clone());
             }
         }
@@ -109,7 +109,7 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::value::CopyRecord;
+    use crate::model::value::{CopyRecord, Status};
 
     #[test]
     fn a_start_and_a_stop_are_logged_once_each_where_they_happen() {

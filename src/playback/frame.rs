@@ -5,7 +5,7 @@
 use super::rounds::{part_index, with_changes};
 use super::{sorted, Recording, WorldView};
 use crate::model::{
-    service_counts, Change, Event, Part, PartSet, ServiceCount, Status, Step, Totals, TraceSummary, Value,
+    service_counts, Change, Event, Part, PartSet, ServiceCount, Step, Totals, TraceSummary, Value,
 };
 use std::rc::Rc;
 
@@ -128,7 +128,7 @@ impl Recording {
         }
         let per_round = self.per_round_at(cursor, round);
         let load = self.load_at(cursor, round);
-        let running = |v: &Value| v.as_copy().is_some_and(|c| c.status == Status::Running);
+        let running = |v: &Value| v.as_copy().is_some_and(|c| c.believed_running());
         let believed = sorted(entries.iter().filter(|(_, v)| running(v)).map(|(k, _)| k.clone()).collect());
         let missing = |from: &[Rc<str>], other: &[Rc<str>]| -> Vec<Rc<str>> {
             from.iter().filter(|k| other.binary_search(k).is_err()).cloned().collect()
