@@ -249,3 +249,31 @@ fn written_lines_carry_only_the_fields_of_types_go() {
         }
     }
 }
+
+/// A watch ends when its own part goes down (ResponseComplete at that instant); when
+/// kube-apiserver goes down nothing logs the end, so every watch stays open.
+#[test]
+fn a_watch_closes_when_its_client_goes_down_not_when_the_apiserver_does() {
+    let closed = |part: &str| -> Vec<(String, String)> {
+        let mut s = Scenario::for_file("web.yaml", WEB);
+        s.faults.push(Fault { part: part.into(), down: 0.005, up: None });
+        let run = simulate(&s).expect("runs");
+        events_of_run(&run, LogOptions::default())
+            .iter()
+            .filter(|e| e.verb == "watch" && e.stage == Stage::ResponseComplete)
+            .map(|e| {
+                let at = e.stage_timestamp.as_ref().map_or("", |t| t.as_str()).to_string();
+                (format!("{} {}", e.user.username, e.request_uri), at)
+            })
+            .collect()
+    };
+    let at = "2026-01-01T00:00:00.005000Z".to_string();
+    assert_eq!(
+        closed("kube-scheduler"),
+        [
+            ("system:kube-scheduler /api/v1/namespaces/default/pods?watch=true".to_string(), at.clone()),
+            ("system:kube-scheduler /api/v1/nodes?watch=true".to_string(), at),
+        ]
+    );
+    assert_eq!(closed("kube-apiserver"), []);
+}
