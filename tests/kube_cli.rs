@@ -85,7 +85,10 @@ fn bad_arguments_name_what_is_wrong() {
     assert_eq!((err.as_str(), code), ("cplab: kubelet/node-9: no node \"node-9\" in the cluster\n", Some(1)));
     let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "-o", "yaml"], ""));
     assert_eq!(code, Some(2));
-    assert!(err.starts_with("cplab: --output: \"yaml\": events, pods, trace, blast or json"), "{err}");
+    assert!(err.starts_with("cplab: --output: \"yaml\": events, pods, trace, blast, json or audit"), "{err}");
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "-o", "audit", "--audit-level", "None"], ""));
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("cplab: --audit-level: \"None\": Metadata, Request or RequestResponse"), "{err}");
     let (_, err, code) = texts(&cplab(&["kube", "run", &web], ""));
     assert_eq!(code, Some(1));
     assert!(err.starts_with("cplab: "), "{err}");

@@ -15,13 +15,16 @@
 //!   CLI prints and the failure matrix's row, pure functions of a run.
 //!
 //! [`ha`] (issue 31) holds the high-availability rules: etcd quorum, leases, node timings.
-//! [`audit`] (issue 32) reads and writes a real cluster's audit log (`audit.k8s.io/v1`).
+//! [`audit`] (issue 32) reads and writes a real cluster's audit log (`audit.k8s.io/v1`);
+//! [`audit_log`] writes a simulated run as one.
 //! In the browser the simulation is compiled only into the page `?kube=1` (feature `kube`):
 //! its manifest reader uses k8s-openapi and serde_norway, which no other page carries.
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod api;
 pub mod audit;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit_log;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod blast;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]

@@ -2,6 +2,8 @@
 //! (kubectl's errors, in its words) and the exit status (1 when kubectl failed, as kubectl
 //! exits).
 
+use super::audit::{write_log, Level, WriteOptions};
+use super::audit_log::{events_of_run, LogOptions};
 use super::blast::{blast_row, blast_table, BlastRow};
 use super::render::{events_table, kubectl_errors, pods_table, trace_table};
 use super::run::Run;
@@ -20,6 +22,8 @@ pub enum Output {
     Blast,
     /// Everything as JSON.
     Json,
+    /// The run as kube-apiserver's audit log (JSON lines) at this level.
+    Audit(Level),
 }
 
 impl Output {
@@ -31,6 +35,7 @@ impl Output {
             "trace" => Some(Output::Trace),
             "blast" => Some(Output::Blast),
             "json" => Some(Output::Json),
+            "audit" => Some(Output::Audit(Level::Metadata)),
             _ => None,
         }
     }
@@ -83,10 +88,17 @@ pub fn printed(run: &Run, files: &[String], output: Output) -> Printed {
                 Everything { run, blast: blast_row(run), events: events_table(run), pods: pods_table(run) };
             serde_json::to_string_pretty(&all).map(|s| s + "\n").unwrap_or_default()
         }
+        Output::Audit(level) => audit(run, level),
     };
     let mut stderr = kubectl_errors(run);
     if let Some(why) = &run.stopped {
         stderr.push_str(&format!("cplab: {why}\n"));
     }
     Printed { stdout, stderr, code: run.exit_code }
+}
+
+/// The run's audit log at `level`; a level that logs nothing (None) gives an empty log.
+fn audit(run: &Run, level: Level) -> String {
+    let events = events_of_run(run, LogOptions { level, ..LogOptions::default() });
+    write_log(&events, WriteOptions { level, ..WriteOptions::default() }).unwrap_or_default()
 }

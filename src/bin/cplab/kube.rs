@@ -6,6 +6,7 @@ use crate::input::read_file;
 use crate::output::{print, Mode, Shown};
 use crate::Failure;
 use clap::{Args, Subcommand};
+use cplab::kube::audit::Level;
 use cplab::kube::output::{printed, Output};
 use cplab::kube::scenario::Fault;
 use cplab::kube::{simulate, Part, Scenario};
@@ -34,9 +35,12 @@ pub struct RunOptions {
     /// End the run at this second if it is not quiet before
     #[arg(long, value_name = "SECONDS")]
     until: Option<f64>,
-    /// What to print: events, pods, trace, blast, json
+    /// What to print: events, pods, trace, blast, json, audit (kube-apiserver's audit log)
     #[arg(short = 'o', long = "output", default_value = "events", value_parser = parse_output)]
     output: Output,
+    /// The level of -o audit's events: Metadata, Request or RequestResponse
+    #[arg(long, value_name = "LEVEL", default_value = "Metadata", value_parser = parse_level)]
+    audit_level: Level,
 }
 
 /// `cplab kube apply`'s arguments.
@@ -74,7 +78,16 @@ fn parse_down(text: &str) -> Result<Fault, String> {
 }
 
 fn parse_output(text: &str) -> Result<Output, String> {
-    Output::parse(text).ok_or_else(|| format!("{text:?}: events, pods, trace, blast or json"))
+    Output::parse(text).ok_or_else(|| format!("{text:?}: events, pods, trace, blast, json or audit"))
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    match text {
+        "Metadata" => Ok(Level::Metadata),
+        "Request" => Ok(Level::Request),
+        "RequestResponse" => Ok(Level::RequestResponse),
+        _ => Err(format!("{text:?}: Metadata, Request or RequestResponse")),
+    }
 }
 
 impl KubeCommand {
@@ -116,7 +129,11 @@ fn run(mut scenario: Scenario, options: RunOptions) -> Result<(), Failure> {
     }
     let run = simulate(&scenario).map_err(Failure::Input)?;
     let files: Vec<String> = scenario.apply.iter().map(|a| a.file.clone()).collect();
-    let out = printed(&run, &files, options.output);
+    let output = match options.output {
+        Output::Audit(_) => Output::Audit(options.audit_level),
+        other => other,
+    };
+    let out = printed(&run, &files, output);
     if options.output == Output::Json {
         let mut w = Shown::new(io::stdout().lock(), Mode::Json);
         w.write_all(out.stdout.as_bytes())
