@@ -2,7 +2,7 @@
 //! type and tick as a teacher would, await `tick()`, and assert on `data-testid` and text.
 #![cfg(all(target_arch = "wasm32", feature = "teach"))]
 
-use cplab::ui::teach::TeachPage;
+use cplab::ui::teach::{TeachPage, SETTLE_MS};
 use leptos::mount::mount_to;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -24,8 +24,13 @@ fn no_kept_draft() {
     }
 }
 
-/// Lets the page catch up: the draft's check, then the parts it shows or hides, then their fields.
+/// Lets the page catch up: the draft's check waits for a pause in the typing (`SETTLE_MS`), then
+/// the parts it shows or hides, then their fields.
 async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+    gloo_timers::future::TimeoutFuture::new(SETTLE_MS * 2).await;
     for _ in 0..3 {
         leptos::task::tick().await;
     }

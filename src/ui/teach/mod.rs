@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// keystroke changes the field at once, and the check and the run (a scenario of a thousand
 /// copies runs for a good part of 200 ms) follow once the typing pauses. An assumption of this
 /// lab, changeable here.
-const SETTLE_MS: u32 = 150;
+pub const SETTLE_MS: u32 = 150;
 
 /// The draft being edited and what it is checked as, shared by the page's parts.
 #[derive(Clone, Copy)]
