@@ -260,7 +260,7 @@ pub fn typed_question(kind: &str, first: &str, second: &str, at: usize) -> Resul
 /// `1000.0`, `-0.0` and `1e20`), so the field shows what was typed and the reader names it.
 pub(crate) fn typed_number(typed: &str) -> Json {
     match serde_json::from_str::<Json>(typed.trim()) {
-        Ok(n @ Json::Number(_)) if n.to_string() == typed.trim() => n,
+        Ok(Json::Number(n)) if n.to_string() == typed.trim() => Json::Number(n),
         _ => json!(typed),
     }
 }
