@@ -102,7 +102,7 @@ test("990 copies in the workbench: a keystroke in one copy's field redraws that 
   await status.press("x");
   await expect(status).toHaveValue("runningx");
   // The check follows the pause: the row's note names the status as typed.
-  await expect(page.locator("#copy-c-500-notes")).toContainText('unknown status "runningx"');
+  await expect(page.locator("#copy-c-500-notes")).toContainText('unknown status "runningx"', { timeout: 20_000 });
   const writes = await page.evaluate(() => window.fieldWrites);
   expect(writes).toBeLessThan(20);
 });
