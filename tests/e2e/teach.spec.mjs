@@ -88,9 +88,10 @@ test("a shipped assignment opens, one question changes, and the preview is the l
   await page.getByTestId("ask-add").click();
   await expect(page.getByTestId("asked")).toHaveCount(8);
   await expect(page.getByTestId("asked").last()).toContainText("round.1.writes");
-  const file = JSON.parse(await page.getByTestId("out-json").inputValue());
-  expect(file.ask[0]).toEqual({ round: 2, count: "writes" });
-  expect(file.ask.at(-1)).toEqual({ round: 1, count: "writes" });
+  // The file shows the draft as last checked, once the typing pauses (SETTLE_MS).
+  const outJson = async () => JSON.parse(await page.getByTestId("out-json").inputValue());
+  await expect.poll(async () => (await outJson()).ask.at(-1)).toEqual({ round: 1, count: "writes" });
+  expect((await outJson()).ask[0]).toEqual({ round: 2, count: "writes" });
   await expect(page.getByTestId("answer-key")).toContainText("round.1.writes");
   const href = await page.getByTestId("preview").getAttribute("href");
   await page.goto(href);
@@ -415,8 +416,13 @@ test("the keyboard alone builds an assignment", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("asked")).toHaveText([/round\.2\.reads/]);
   await focusOn("download-json");
-  const json = JSON.parse(await page.getByTestId("out-json").inputValue());
-  expect([json.title, json.predict, json.tolerance, json.ask]).toEqual(["Keys only", ["steps"], { steps: 1 }, [{ round: 2, count: "reads" }]]);
+  // The file shows the draft as last checked, once the typing pauses (SETTLE_MS).
+  await expect
+    .poll(async () => {
+      const json = JSON.parse(await page.getByTestId("out-json").inputValue());
+      return [json.title, json.predict, json.tolerance, json.ask];
+    })
+    .toEqual(["Keys only", ["steps"], { steps: 1 }, [{ round: 2, count: "reads" }]]);
   const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
   expect(download.suggestedFilename()).toBe("assignment-keys-only.json");
 });
