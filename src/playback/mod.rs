@@ -2,6 +2,9 @@
 //! derives everything a view shows at one cursor (see `frame.rs`). The lab shows only what these
 //! return; it never applies a rule of the model itself, and the CLI reaches the same runs.
 
+/// Playback of a real cluster's audit log on the kube page's diagram and trace (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit;
 mod compare;
 mod edits;
 mod frame;
@@ -12,6 +15,9 @@ mod lab_state;
 mod load;
 mod marks;
 mod matrix;
+/// The frame a simulated run and an audit log share (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod played;
 mod recordings;
 mod rounds;
 pub mod scale_plot;

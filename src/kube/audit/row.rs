@@ -106,6 +106,8 @@ pub struct RequestRow {
     pub background: Option<Background>,
     pub watch: Option<WatchSpan>,
     pub request_object: Body,
+    /// `responseObject`: recorded at RequestResponse only; a Secret's withheld like its request.
+    pub response_object: Body,
     /// v1 `generateName` of a create, where the request body records it.
     pub generate_name: Option<String>,
 }
@@ -178,6 +180,7 @@ impl RequestRow {
             background,
             watch: None,
             request_object: body(event.request_object.as_ref(), &object, show_secrets),
+            response_object: body(response, &object, show_secrets),
             generate_name: generate_name.and_then(Value::as_str).map(str::to_string),
             resource: object.resource,
             namespace: object.namespace,
