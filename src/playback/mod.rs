@@ -5,6 +5,9 @@
 /// Playback of a real cluster's audit log on the kube page's diagram and trace (issue 32).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod audit;
+/// A dropped audit log read in steps of bounded work, with progress (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit_load;
 mod compare;
 mod edits;
 mod frame;
