@@ -24,6 +24,9 @@ pub mod played;
 mod recordings;
 mod rounds;
 pub mod scale_plot;
+/// The same request three ways: the lesson's toy, the simulation, an audit log (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod side_by_side;
 mod window;
 mod world;
 

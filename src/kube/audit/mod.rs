@@ -10,11 +10,13 @@
 //!   code and writes to etcd, and leases, events and heartbeats marked as background
 //!   ([`Background`], counted by [`BackgroundCounts`]);
 //! - reads a large log as a stream of chunks with progress and stated limits ([`AuditReader`]);
-//! - renders the trace as text ([`render`]) and writes events back as a log ([`write_log`]).
+//! - renders the trace as text ([`render`]), a request's bodies on demand ([`bodies`]), and
+//!   writes events back as a log ([`write_log`]).
 //!
 //! docs/audit.md explains the mapping and its sources.
 
 mod background;
+mod bodies;
 mod collect;
 mod event;
 mod identity;
@@ -27,6 +29,7 @@ mod time;
 mod write;
 
 pub use background::{written, Background, BackgroundCounts, KindCount};
+pub use bodies::{bodies, row_bodies};
 pub use collect::{rows_of_events, Added, Collector};
 pub use event::{
     AuditEvent, Level, ObjectReference, Stage, Status, UserInfo, API_VERSION_V1, API_VERSION_V1BETA1,
