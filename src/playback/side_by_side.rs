@@ -209,7 +209,10 @@ pub fn compare(file: &str, manifests: &str, log: Option<(&AuditTrace, &str)>) ->
 /// The three ways as text: what `cplab kube compare` prints and the golden holds.
 pub fn render_side(side: &SideBySide) -> String {
     let mut out = String::new();
-    for way in &side.ways {
+    for (n, way) in side.ways.iter().enumerate() {
+        if n > 0 {
+            out.push('\n'); // a blank line between ways
+        }
         let _ = writeln!(out, "{} ({})", way.name, way.source);
         let _ = writeln!(out, "  components ({}): {}", way.components.len(), way.components.join(", "));
         let requests = way.requests.map_or("no API requests".to_string(), |r| format!("{r} API requests"));
@@ -223,7 +226,6 @@ pub fn render_side(side: &SideBySide) -> String {
         for line in &way.leaves_out {
             let _ = writeln!(out, "  - {line}");
         }
-        out.push('\n');
     }
     out
 }

@@ -22,7 +22,8 @@ pub enum KubeCommand {
     /// Run a scenario: nodes, manifests at seconds, parts down and back, assumptions
     Run(ScenarioArgs),
     /// Read a real cluster's audit log (kube-apiserver's JSON lines) and print its trace: one row
-    /// per request, the request's journey first, then leases and events, then the bad lines
+    /// per request, the request's journey first, then leases, events and heartbeats, then the bad
+    /// lines; --body KEY prints that key's request and response bodies
     Audit(crate::audit::AuditArgs),
     /// The same request three ways: the lesson's toy, the simulation of kubectl apply -f
     /// MANIFEST, and an audit log of it: components, writes to etcd, reads, what each leaves out
