@@ -117,7 +117,8 @@ fn acting_parts<P: TracePlayback>(source: &P) -> (Vec<String>, u64, usize) {
         }
     }
     let end = source.trace_frame(usize::MAX);
-    (parts, end.writes, source.trace_rows().len())
+    let rows = (0..).take_while(|&i| source.trace_row(i).is_some()).count();
+    (parts, end.writes, rows)
 }
 
 #[test]
@@ -155,4 +156,48 @@ fn bodies_are_shown_on_demand_and_a_secrets_only_when_asked() {
     assert!(matches!(request, Body::Json(j) if j.contains("aHVudGVyMg==")), "{request:?}");
     assert!(matches!(response, Body::Json(j) if j.contains("db-password")), "{response:?}");
     assert_eq!(hidden.bodies(0), None);
+}
+
+/// `copies` of the nginx apply, each with its own auditIDs: a log past several checkpoints.
+fn copies_of_nginx(copies: usize) -> Vec<u8> {
+    let text = String::from_utf8(fixture("nginx-apply.jsonl")).expect("text");
+    let mut out = String::new();
+    for copy in 0..copies {
+        for line in text.lines() {
+            out.push_str(&line.replacen("\"auditID\":\"", &format!("\"auditID\":\"{copy}-"), 1));
+            out.push('\n');
+        }
+    }
+    out.into_bytes()
+}
+
+#[test]
+fn a_frame_counted_from_its_checkpoint_is_the_frame_counted_from_the_start() {
+    use cplab::kube::audit::{written, BackgroundCounts};
+    use cplab::playback::audit::CHECKPOINT;
+    for shown in [Shown::Journey, Shown::All] {
+        let played = recording(&copies_of_nginx(150), shown);
+        assert!(played.len() > 2 * CHECKPOINT, "{}", played.len());
+        let rows = &played.trace.rows;
+        let stages = stages(rows);
+        let mut cursors: Vec<usize> = (0..=played.len()).step_by(97).collect();
+        cursors.extend([CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 1, 2 * CHECKPOINT, played.len()]);
+        for cursor in cursors {
+            let frame = played.frame(cursor);
+            let shown_rows: Vec<usize> = played.played[..cursor].to_vec();
+            let writes: u64 = shown_rows.iter().map(|&i| written(rows[i].writes)).sum();
+            let not_recorded = shown_rows.iter().filter(|&&i| rows[i].items == Tally::NotRecorded).count();
+            let mut begun = [false; 6];
+            for &i in &shown_rows {
+                if let Some(b) = (stages[i] as usize).checked_sub(1).and_then(|s| begun.get_mut(s)) {
+                    *b = true;
+                }
+            }
+            let through = shown_rows.last().map_or(0, |&i| i + 1);
+            assert_eq!(frame.frame.writes, writes, "{shown:?} @{cursor}");
+            assert_eq!(frame.frame.reads.not_recorded, not_recorded as u64, "{shown:?} @{cursor}");
+            assert_eq!(frame.frame.stages_begun, begun, "{shown:?} @{cursor}");
+            assert_eq!(frame.background, BackgroundCounts::of(&rows[..through]), "{shown:?} @{cursor}");
+        }
+    }
 }

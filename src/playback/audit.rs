@@ -9,7 +9,7 @@
 //!
 //! [`KubeRecording`]: super::kube::KubeRecording
 
-use super::kube::{Rows, STAGES};
+use super::kube::STAGES;
 use super::played::{Reads, Revision, TraceFrame, TracePlayback};
 use crate::kube::audit::{
     row_cells, tally, written, AuditTrace, Background, BackgroundCounts, Body, Component, Controller, Op,
@@ -34,12 +34,41 @@ pub struct AuditRecording {
     pub shown: Shown,
     /// The rows played, as positions in `trace.rows` (in time order).
     pub played: Vec<usize>,
-    /// The trace's cells, one row per request played, under [`TRACE_HEADS`].
-    pub rows: Rows,
-    /// Items read and writes after each number of requests played: `running[n]` counts `n`.
-    running: Vec<(Reads, u64)>,
+    /// The counts after every [`CHECKPOINT`] requests played: `running[k]` counts the first
+    /// `k * CHECKPOINT`. A frame counts on from the one before it, so its work is bounded
+    /// whatever the log's size, and the recording holds no per-row totals.
+    running: Vec<Running>,
+    /// The background of the first `k * CHECKPOINT` rows of `trace.rows`, likewise.
+    background: Vec<BackgroundCounts>,
     /// The six steps' stage of each row of `trace.rows` ([`stages`]).
     stages: Vec<u8>,
+}
+
+/// How many rows a frame counts on from its checkpoint at most.
+pub const CHECKPOINT: usize = 1024;
+
+/// Counts of the requests played so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Running {
+    reads: Reads,
+    writes: u64,
+    /// The six steps begun, one bit each.
+    begun: u8,
+}
+
+impl Running {
+    fn add(mut self, row: &RequestRow, stage: u8) -> Running {
+        match row.items {
+            Tally::Counted(n) => self.reads.items += n,
+            Tally::NotRecorded => self.reads.not_recorded += 1,
+            Tally::NotApplicable => {}
+        }
+        self.writes += written(row.writes);
+        if let Some(bit) = stage.checked_sub(1).filter(|s| usize::from(*s) < STAGES) {
+            self.begun |= 1 << bit;
+        }
+        self
+    }
 }
 
 /// Everything a view shows at one cursor of a log.
@@ -66,23 +95,50 @@ impl AuditRecording {
         let played: Vec<usize> = (0..trace.rows.len())
             .filter(|&i| shown == Shown::All || trace.rows[i].background.is_none())
             .collect();
-        let start = trace.rows.first().map_or(0, |r| r.received);
-        let rows = played.iter().map(|&i| row_cells(&trace.rows[i], start).to_vec()).collect();
-        let mut running = Vec::with_capacity(played.len() + 1);
-        let mut now = (Reads::default(), 0);
-        running.push(now);
-        for &i in &played {
-            let row = &trace.rows[i];
-            match row.items {
-                Tally::Counted(n) => now.0.items += n,
-                Tally::NotRecorded => now.0.not_recorded += 1,
-                Tally::NotApplicable => {}
-            }
-            now.1 += written(row.writes);
-            running.push(now);
-        }
         let stages = stages(&trace.rows);
-        AuditRecording { trace, shown, played, rows, running, stages }
+        let mut running = vec![Running::default()];
+        let mut now = Running::default();
+        for (n, &i) in played.iter().enumerate() {
+            now = now.add(&trace.rows[i], stages[i]);
+            if (n + 1) % CHECKPOINT == 0 {
+                running.push(now);
+            }
+        }
+        let mut background = vec![BackgroundCounts::default()];
+        let mut counts = BackgroundCounts::default();
+        for (n, row) in trace.rows.iter().enumerate() {
+            counts.add(row);
+            if (n + 1) % CHECKPOINT == 0 {
+                background.push(counts);
+            }
+        }
+        AuditRecording { trace, shown, played, running, background, stages }
+    }
+
+    /// The cells of the `at`-th request played (from 0), under [`TRACE_HEADS`]: derived when
+    /// asked (a view shows a window of the trace), so a large log keeps no table of text.
+    pub fn row_cells_at(&self, at: usize) -> Option<Vec<String>> {
+        let start = self.trace.rows.first().map_or(0, |r| r.received);
+        let row = self.trace.rows.get(*self.played.get(at)?)?;
+        Some(row_cells(row, start).to_vec())
+    }
+
+    /// The counts after `cursor` requests played: from the checkpoint before, on.
+    fn running_at(&self, cursor: usize) -> Running {
+        let k = (cursor / CHECKPOINT).min(self.running.len().saturating_sub(1));
+        let from = self.running.get(k).copied().unwrap_or_default();
+        let rest = self.played.get(k * CHECKPOINT..cursor).unwrap_or(&[]);
+        rest.iter().fold(from, |now, &i| now.add(&self.trace.rows[i], self.stages[i]))
+    }
+
+    /// The background of the first `through` rows of the log: from the checkpoint before, on.
+    fn background_at(&self, through: usize) -> BackgroundCounts {
+        let k = (through / CHECKPOINT).min(self.background.len().saturating_sub(1));
+        let mut counts = self.background.get(k).copied().unwrap_or_default();
+        for row in self.trace.rows.get(k * CHECKPOINT..through).unwrap_or(&[]) {
+            counts.add(row);
+        }
+        counts
     }
 
     /// Requests played.
@@ -119,14 +175,8 @@ impl AuditRecording {
         let cursor = cursor.min(self.len());
         let last = self.row_at(cursor);
         let start = self.trace.rows.first().map_or(0, |r| r.received);
-        let mut stages_begun = [false; STAGES];
-        for &i in &self.played[..cursor] {
-            let stage = self.stages.get(i).copied().unwrap_or(0) as usize;
-            if let Some(b) = stage.checked_sub(1).and_then(|s| stages_begun.get_mut(s)) {
-                *b = true;
-            }
-        }
-        let (reads, writes) = self.running.get(cursor).copied().unwrap_or_default();
+        let now = self.running_at(cursor);
+        let stages_begun: [bool; STAGES] = std::array::from_fn(|s| now.begun & (1 << s) != 0);
         // The background counted is every row received up to the last one played.
         let through = cursor.checked_sub(1).and_then(|c| self.played.get(c)).map_or(0, |&i| i + 1);
         let frame = TraceFrame {
@@ -134,13 +184,13 @@ impl AuditRecording {
             len: self.len(),
             at_ms: last.map_or(0, |r| u64::try_from(r.received - start).unwrap_or(0) / 1000),
             acting: last.map(|r| part_of(&r.component)),
-            row: cursor.checked_sub(1).and_then(|i| self.rows.get(i).cloned()),
+            row: cursor.checked_sub(1).and_then(|i| self.row_cells_at(i)),
             written: last.filter(|r| written(r.writes) > 0).map(RequestRow::key),
             stages_begun,
             stage: self.stage_at(cursor),
             revision: Revision::NotInLog,
-            reads,
-            writes,
+            reads: now.reads,
+            writes: now.writes,
         };
         AuditFrame {
             frame,
@@ -149,7 +199,7 @@ impl AuditRecording {
             key: last.map(RequestRow::key),
             items: last.map(|r| r.items),
             failed: last.is_some_and(RequestRow::failed),
-            background: BackgroundCounts::of(&self.trace.rows[..through]),
+            background: self.background_at(through),
         }
     }
 }
@@ -159,8 +209,8 @@ impl TracePlayback for AuditRecording {
         &TRACE_HEADS
     }
 
-    fn trace_rows(&self) -> &Rows {
-        &self.rows
+    fn trace_row(&self, at: usize) -> Option<Vec<String>> {
+        self.row_cells_at(at)
     }
 
     fn steps(&self) -> usize {

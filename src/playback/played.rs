@@ -4,7 +4,7 @@
 //! what a log cannot know (etcd's revision, items a request read at Metadata level) is said as
 //! such, never filled in.
 
-use super::kube::{KubeRecording, Rows, STAGES, TRACE_HEADS};
+use super::kube::{KubeRecording, STAGES, TRACE_HEADS};
 
 /// etcd's revision at a cursor, where the source knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +63,8 @@ pub struct TraceFrame {
 pub trait TracePlayback {
     /// The trace's column heads.
     fn heads(&self) -> &'static [&'static str];
-    /// The trace, one row of cells per step (or request).
-    fn trace_rows(&self) -> &Rows;
+    /// The `at`-th row of the trace (from 0), its cells under [`TracePlayback::heads`].
+    fn trace_row(&self, at: usize) -> Option<Vec<String>>;
     /// Steps (or requests) to play.
     fn steps(&self) -> usize;
     /// The view after `cursor` steps (clamped).
@@ -76,8 +76,8 @@ impl TracePlayback for KubeRecording {
         &TRACE_HEADS
     }
 
-    fn trace_rows(&self) -> &Rows {
-        &self.trace
+    fn trace_row(&self, at: usize) -> Option<Vec<String>> {
+        self.trace.get(at).cloned()
     }
 
     fn steps(&self) -> usize {
