@@ -7,8 +7,9 @@
 mod support;
 
 use cplab::kube::audit::{
-    parse_events, read_log, render, rows_of_events, write_log, AuditTrace, Body, Component, Controller,
-    Level, LineErrorKind, NameSource, Op, ReadOptions, RequestRow, Stage, Tally, WriteOptions,
+    parse_events, read_log, render, rows_of_events, write_log, AuditTrace, Background, BackgroundCounts,
+    Body, Component, Controller, KindCount, Level, LineErrorKind, NameSource, Op, ReadOptions, RequestRow,
+    Stage, Tally, WriteOptions,
 };
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -123,9 +124,45 @@ fn leases_and_events_are_background_and_the_journey_comes_first() {
     assert_eq!(background.iter().filter(|k| k.starts_with("events/")).count(), 7);
     let text = render(&trace);
     let journey = text.find("the request's journey").expect("journey");
-    assert!(journey < text.find("background: leases and events").expect("background"));
+    assert!(journey < text.find("background: leases, events and heartbeats").expect("background"));
     let writes: u64 = trace.rows.iter().map(|r| if let Tally::Counted(n) = r.writes { n } else { 0 }).sum();
     assert_eq!(writes, 15 + 11);
+}
+
+#[test]
+fn heartbeats_read_to_their_golden_trace() {
+    golden("heartbeats", &render(&read("heartbeats.jsonl")));
+}
+
+#[test]
+fn leases_events_node_status_and_health_checks_are_counted_kind_by_kind() {
+    let trace = read("heartbeats.jsonl");
+    let counts = BackgroundCounts::of(&trace.rows);
+    let kind = |k| counts.kind(k);
+    // The kubelet's lease (a get and an update) and its own node's status; two event writes (core
+    // and events.k8s.io); three health endpoints, and not `/healthzfoo`.
+    assert_eq!(kind(Background::Lease), KindCount { requests: 2, writes: 1 });
+    assert_eq!(kind(Background::Event), KindCount { requests: 2, writes: 2 });
+    assert_eq!(kind(Background::NodeStatus), KindCount { requests: 1, writes: 1 });
+    assert_eq!(kind(Background::Health), KindCount { requests: 3, writes: 0 });
+    assert_eq!(counts.background(), KindCount { requests: 8, writes: 4 });
+    // The journey: the scale, the ReplicaSet's update, two pods, a binding, a status patch; a
+    // refused patch of another node's status, the events listed, a lease of another group, the
+    // path that only looks like a health check.
+    assert_eq!(counts.journey, KindCount { requests: 10, writes: 6 });
+    assert_eq!(counts.journey.requests + counts.background().requests, trace.rows.len() as u64);
+    let other_node = row(&trace, "patch", "nodes/kind-worker2/status");
+    assert_eq!((other_node.background, other_node.code), (None, Some(403)));
+    assert_eq!(row(&trace, "list", "events").background, None);
+    assert_eq!(row(&trace, "get", "/healthzfoo").background, None);
+    assert_eq!(row(&trace, "get", "/readyz").background, Some(Background::Health));
+    assert_eq!(
+        counts.summary(),
+        "leases 2 (1 write), events 2 (2 writes), node status 1 (1 write), health checks 3"
+    );
+    // The nginx apply's background: its leases and its events.
+    let nginx = BackgroundCounts::of(&read("nginx-apply.jsonl").rows);
+    assert_eq!(nginx.summary(), "leases 6 (4 writes), events 7 (7 writes), node status 0, health checks 0");
 }
 
 #[test]
@@ -321,7 +358,7 @@ fn written_lines_carry_only_the_fields_of_types_go() {
 
 #[test]
 fn cplab_kube_audit_prints_each_fixtures_golden_trace() {
-    for name in ["nginx-apply", "hostile", "names-and-writes"] {
+    for name in ["nginx-apply", "hostile", "names-and-writes", "heartbeats"] {
         let path = support::root().join(format!("tests/fixtures/audit/{name}.jsonl"));
         let out = support::cplab(&["kube", "audit", path.to_str().expect("a path")], "");
         assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));

@@ -2,6 +2,12 @@
 //! derives everything a view shows at one cursor (see `frame.rs`). The lab shows only what these
 //! return; it never applies a rule of the model itself, and the CLI reaches the same runs.
 
+/// Playback of a real cluster's audit log on the kube page's diagram and trace (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit;
+/// A dropped audit log read in steps of bounded work, with progress (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit_load;
 mod compare;
 mod edits;
 mod frame;
@@ -12,9 +18,15 @@ mod lab_state;
 mod load;
 mod marks;
 mod matrix;
+/// The frame a simulated run and an audit log share (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod played;
 mod recordings;
 mod rounds;
 pub mod scale_plot;
+/// The same request three ways: the lesson's toy, the simulation, an audit log (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod side_by_side;
 mod window;
 mod world;
 

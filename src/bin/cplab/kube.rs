@@ -1,6 +1,7 @@
 //! `cplab kube`: the real control plane (issue 30). `apply FILE` runs manifests on the default
 //! cluster; `run SCENARIO` runs a scenario. What it prints is `cplab::kube::output::printed`.
-//! `audit FILE` reads a real cluster's audit log (issue 32, `crate::audit`).
+//! `audit FILE` reads a real cluster's audit log and `compare MANIFEST` sets the same request
+//! three ways (issue 32, `crate::audit`).
 
 use crate::input::read_file;
 use crate::output::{print, Mode, Shown};
@@ -21,8 +22,12 @@ pub enum KubeCommand {
     /// Run a scenario: nodes, manifests at seconds, parts down and back, assumptions
     Run(ScenarioArgs),
     /// Read a real cluster's audit log (kube-apiserver's JSON lines) and print its trace: one row
-    /// per request, the request's journey first, then leases and events, then the bad lines
+    /// per request, the request's journey first, then leases, events and heartbeats, then the bad
+    /// lines; --body KEY prints that key's request and response bodies
     Audit(crate::audit::AuditArgs),
+    /// The same request three ways: the lesson's toy, the simulation of kubectl apply -f
+    /// MANIFEST, and an audit log of it: components, writes to etcd, reads, what each leaves out
+    Compare(crate::audit::CompareArgs),
 }
 
 /// What both subcommands take.
@@ -103,6 +108,7 @@ impl KubeCommand {
             }
             KubeCommand::Run(args) => (read_scenario(&args.scenario)?, args.options),
             KubeCommand::Audit(args) => return args.run(),
+            KubeCommand::Compare(args) => return args.run(),
         };
         run(scenario, options)
     }

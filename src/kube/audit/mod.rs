@@ -7,12 +7,16 @@
 //! - reads the events ([`AuditEvent`], [`parse_line`]), naming each line that is not one;
 //! - gathers them into one [`RequestRow`] per request ([`Collector`]), each stage counted once,
 //!   with its component ([`Component`], from the authenticated user), op, key, items read,
-//!   code and writes to etcd, and leases and events marked as background;
+//!   code and writes to etcd, and leases, events and heartbeats marked as background
+//!   ([`Background`], counted by [`BackgroundCounts`]);
 //! - reads a large log as a stream of chunks with progress and stated limits ([`AuditReader`]);
-//! - renders the trace as text ([`render`]) and writes events back as a log ([`write_log`]).
+//! - renders the trace as text ([`render`]), a request's bodies on demand ([`bodies`]), and
+//!   writes events back as a log ([`write_log`]).
 //!
 //! docs/audit.md explains the mapping and its sources.
 
+mod background;
+mod bodies;
 mod collect;
 mod event;
 mod identity;
@@ -24,14 +28,16 @@ mod stream;
 mod time;
 mod write;
 
+pub use background::{written, Background, BackgroundCounts, KindCount};
+pub use bodies::{bodies, row_bodies};
 pub use collect::{rows_of_events, Added, Collector};
 pub use event::{
     AuditEvent, Level, ObjectReference, Stage, Status, UserInfo, API_VERSION_V1, API_VERSION_V1BETA1,
 };
 pub use identity::{Component, Controller, CONTROLLERS};
 pub use line::{parse_events, parse_line, LineError, LineErrorKind};
-pub use render::render;
-pub use row::{Background, Body, NameSource, Op, RequestRow, Tally, WatchSpan};
+pub use render::{millis, render, row_cells, tally, TRACE_HEADS};
+pub use row::{Body, NameSource, Op, RequestRow, Tally, WatchSpan};
 pub use stream::{
     read_log, read_stream, AuditReader, AuditTrace, Limits, Progress, ReadError, ReadOptions, CHUNK_BYTES,
     LIMITS,

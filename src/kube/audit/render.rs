@@ -1,16 +1,19 @@
 //! The trace of a log as plain text: what `cplab kube audit FILE` prints and the goldens hold.
-//! The request's journey comes first, then the background (leases and events), then the lines
-//! that did not load.
+//! The request's journey comes first, then the background (leases, events, heartbeats), counted
+//! kind by kind, then the lines that did not load.
 
+use super::background::{written, BackgroundCounts};
 use super::event::Stage;
 use super::row::{RequestRow, Tally};
 use super::stream::AuditTrace;
 use std::fmt::Write;
 
-/// The columns of a row, in order.
-const HEADER: [&str; 9] = ["ms", "component", "verb", "ns", "key", "items", "code", "writes", "watch"];
+/// The columns of a row, in order (a page's trace heads them so too).
+pub const TRACE_HEADS: [&str; 9] =
+    ["ms", "component", "verb", "ns", "key", "items", "code", "writes", "watch"];
 
-fn tally(t: Tally) -> String {
+/// A count as the trace prints it: the number, `not recorded`, or `-` where it does not apply.
+pub fn tally(t: Tally) -> String {
     match t {
         Tally::Counted(n) => n.to_string(),
         Tally::NotRecorded => "not recorded".to_string(),
@@ -19,7 +22,7 @@ fn tally(t: Tally) -> String {
 }
 
 /// Microseconds as milliseconds with three decimals, exactly (no floating point).
-fn millis(micros: i64) -> String {
+pub fn millis(micros: i64) -> String {
     let sign = if micros < 0 { "-" } else { "" };
     let m = micros.unsigned_abs();
     format!("{sign}{}.{:03}", m / 1000, m % 1000)
@@ -46,7 +49,8 @@ fn watch(row: &RequestRow, start: i64) -> String {
     }
 }
 
-fn cells(row: &RequestRow, start: i64) -> [String; 9] {
+/// A row's cells under [`TRACE_HEADS`]; `start` is the first request's time (microseconds).
+pub fn row_cells(row: &RequestRow, start: i64) -> [String; 9] {
     [
         millis(row.received - start),
         row.component.to_string(),
@@ -70,7 +74,7 @@ fn count(n: usize, what: &str) -> String {
 }
 
 fn writes_of<'a>(rows: impl Iterator<Item = &'a RequestRow>) -> u64 {
-    rows.map(|r| if let Tally::Counted(n) = r.writes { n } else { 0 }).sum()
+    rows.map(|r| written(r.writes)).sum()
 }
 
 fn table(out: &mut String, rows: &[&[String; 9]], widths: &[usize; 9]) {
@@ -87,14 +91,14 @@ fn table(out: &mut String, rows: &[&[String; 9]], widths: &[usize; 9]) {
 /// The whole trace as text.
 pub fn render(trace: &AuditTrace) -> String {
     let start = trace.rows.first().map_or(0, |r| r.received);
-    let all: Vec<[String; 9]> = trace.rows.iter().map(|r| cells(r, start)).collect();
-    let mut widths = HEADER.map(str::len);
+    let all: Vec<[String; 9]> = trace.rows.iter().map(|r| row_cells(r, start)).collect();
+    let mut widths = TRACE_HEADS.map(str::len);
     for row in &all {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
         }
     }
-    let header = HEADER.map(str::to_string);
+    let header = TRACE_HEADS.map(str::to_string);
     let (journey, background): (Vec<_>, Vec<_>) =
         trace.rows.iter().zip(&all).partition(|(r, _)| r.background.is_none());
     let p = &trace.progress;
@@ -111,7 +115,10 @@ pub fn render(trace: &AuditTrace) -> String {
     out.push_str(
         "ms: after the first request; ~name: taken from later requests; ?: from the user agent only\n",
     );
-    for (title, part) in [("the request's journey", &journey), ("background: leases and events", &background)]
+    let counts = BackgroundCounts::of(&trace.rows);
+    let _ = writeln!(out, "background by kind: {}", counts.summary());
+    for (title, part) in
+        [("the request's journey", &journey), ("background: leases, events and heartbeats", &background)]
     {
         let writes = writes_of(part.iter().map(|(r, _)| *r));
         let failed = part.iter().filter(|(r, _)| r.failed()).count();

@@ -1,5 +1,6 @@
 //! A request as the trace shows it: one row per `auditID`, from its most advanced stage.
 
+use super::background::{background_of, Background};
 use super::event::{AuditEvent, Level, ObjectReference, Stage};
 use super::identity::Component;
 use serde_json::Value;
@@ -38,16 +39,6 @@ pub enum Tally {
     NotRecorded,
     /// The count does not apply (items of a write, writes of a read).
     NotApplicable,
-}
-
-/// Traffic that keeps the cluster alive rather than serving the request being followed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Background {
-    /// `leases` of `coordination.k8s.io`: leader election and node heartbeats
-    /// (https://kubernetes.io/docs/concepts/architecture/leases/).
-    Lease,
-    /// A write of an Event (core `events` or `events.k8s.io`).
-    Event,
 }
 
 /// Where a row's object name comes from.
@@ -115,6 +106,8 @@ pub struct RequestRow {
     pub background: Option<Background>,
     pub watch: Option<WatchSpan>,
     pub request_object: Body,
+    /// `responseObject`: recorded at RequestResponse only; a Secret's withheld like its request.
+    pub response_object: Body,
     /// v1 `generateName` of a create, where the request body records it.
     pub generate_name: Option<String>,
 }
@@ -165,25 +158,29 @@ impl RequestRow {
             _ => (object.name.clone(), NameSource::Recorded),
         };
         let generate_name = event.request_object.as_ref().and_then(|r| r.pointer("/metadata/generateName"));
+        let component = Component::of(&event.user.username, &event.user_agent);
+        let path = event.request_uri.split('?').next().unwrap_or("").to_string();
+        let background = background_of(&object, op, &component, &path);
         RequestRow {
             audit_id: event.audit_id.clone(),
             line,
             received: event.received().map_or(0, |t| t.micros()),
-            component: Component::of(&event.user.username, &event.user_agent),
+            component,
             username: event.user.username.clone(),
             verb: event.verb.clone(),
             op,
             name,
             name_source,
-            path: event.request_uri.split('?').next().unwrap_or("").to_string(),
+            path,
             level: event.level,
             stage: event.stage,
             code,
             items: items(&event.verb, op, code, response),
             writes: writes(event, op, code),
-            background: background(&object, op),
+            background,
             watch: None,
             request_object: body(event.request_object.as_ref(), &object, show_secrets),
+            response_object: body(response, &object, show_secrets),
             generate_name: generate_name.and_then(Value::as_str).map(str::to_string),
             resource: object.resource,
             namespace: object.namespace,
@@ -247,14 +244,6 @@ fn writes(event: &AuditEvent, op: Op, code: Option<i32>) -> Tally {
             .and_then(listed)
             .map_or(Tally::NotRecorded, |l| Tally::Counted(l.len() as u64)),
         Some(true) => Tally::Counted(1),
-    }
-}
-
-fn background(object: &ObjectReference, op: Op) -> Option<Background> {
-    match (object.resource.as_str(), object.api_group.as_str()) {
-        ("leases", "coordination.k8s.io") => Some(Background::Lease),
-        ("events", "" | "events.k8s.io") if op == Op::Write => Some(Background::Event),
-        _ => None,
     }
 }
 

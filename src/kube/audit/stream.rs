@@ -135,6 +135,16 @@ impl AuditReader {
         self.progress
     }
 
+    /// The lines so far that did not load (the first `max_problems_kept`), each by its number.
+    pub fn problems(&self) -> &[LineError] {
+        &self.problems
+    }
+
+    /// The limits and options this reader reads with.
+    pub fn options(&self) -> ReadOptions {
+        self.options
+    }
+
     /// Reads the next chunk of the log. A chunk may end anywhere, even inside a line or a
     /// UTF-8 character. After `LogTooLarge` every further chunk is refused with it.
     pub fn push(&mut self, chunk: &[u8]) -> Result<Progress, ReadError> {
