@@ -31,6 +31,14 @@ pub mod blast;
 pub mod controllers;
 pub mod ha;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod ha_marks;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod ha_plan;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod ha_sim;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod node_controller;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod informers;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kubectl;

@@ -37,12 +37,60 @@ pub enum Part {
     KubeProxy(String),
     /// The container runtime (containerd) of a node.
     Runtime(String),
+    /// One etcd member, numbered from 1 (member 1 leads at the start).
+    EtcdMember(u32),
+    /// One replica of kube-apiserver, kube-scheduler or kube-controller-manager, numbered from 1
+    /// (replica 1 holds each Lease at the start).
+    Replica(Replicated, u32),
+    /// A whole node: its kubelet, runtime, kube-proxy, containers and network.
+    Node(String),
+}
+
+/// The parts that run as several replicas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Replicated {
+    /// kube-apiserver: every replica active behind a load balancer.
+    KubeApiserver,
+    /// kube-scheduler: one leader through the Lease `kube-system/kube-scheduler`.
+    KubeScheduler,
+    /// kube-controller-manager: one leader through `kube-system/kube-controller-manager`.
+    KubeControllerManager,
+}
+
+impl Replicated {
+    /// The three, in the order of `--replicas`' help.
+    pub const ALL: [Replicated; 3] =
+        [Replicated::KubeApiserver, Replicated::KubeScheduler, Replicated::KubeControllerManager];
+
+    /// The part as a whole (all its replicas).
+    pub fn part(self) -> Part {
+        match self {
+            Replicated::KubeApiserver => Part::KubeApiserver,
+            Replicated::KubeScheduler => Part::KubeScheduler,
+            Replicated::KubeControllerManager => Part::KubeControllerManager,
+        }
+    }
+
+    /// Its name: `kube-scheduler`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Replicated::KubeApiserver => "kube-apiserver",
+            Replicated::KubeScheduler => "kube-scheduler",
+            Replicated::KubeControllerManager => "kube-controller-manager",
+        }
+    }
+
+    /// Read from its name.
+    pub fn parse(text: &str) -> Option<Replicated> {
+        Replicated::ALL.into_iter().find(|r| r.name() == text)
+    }
 }
 
 impl Part {
     /// Its name on the command line: `kube-apiserver`, `kubelet/node-1`.
     pub fn parse(text: &str) -> Option<Part> {
         let node = |n: &str| (!n.is_empty()).then(|| n.to_string());
+        let number = |k: &str| k.parse::<u32>().ok().filter(|k| *k > 0);
         match text {
             "kube-apiserver" => Some(Part::KubeApiserver),
             "etcd" => Some(Part::Etcd),
@@ -52,6 +100,9 @@ impl Part {
                 Some(("kubelet", n)) => node(n).map(Part::Kubelet),
                 Some(("kube-proxy", n)) => node(n).map(Part::KubeProxy),
                 Some(("runtime", n)) => node(n).map(Part::Runtime),
+                Some(("node", n)) => node(n).map(Part::Node),
+                Some(("etcd", k)) => number(k).map(Part::EtcdMember),
+                Some((part, k)) => Some(Part::Replica(Replicated::parse(part)?, number(k)?)),
                 _ => None,
             },
         }
@@ -60,7 +111,7 @@ impl Part {
     /// The node it runs on, for node parts.
     pub fn node(&self) -> Option<&str> {
         match self {
-            Part::Kubelet(n) | Part::KubeProxy(n) | Part::Runtime(n) => Some(n),
+            Part::Kubelet(n) | Part::KubeProxy(n) | Part::Runtime(n) | Part::Node(n) => Some(n),
             _ => None,
         }
     }
@@ -76,6 +127,9 @@ impl fmt::Display for Part {
             Part::Kubelet(n) => write!(f, "kubelet/{n}"),
             Part::KubeProxy(n) => write!(f, "kube-proxy/{n}"),
             Part::Runtime(n) => write!(f, "runtime/{n}"),
+            Part::EtcdMember(k) => write!(f, "etcd/{k}"),
+            Part::Replica(r, k) => write!(f, "{}/{k}", r.name()),
+            Part::Node(n) => write!(f, "node/{n}"),
         }
     }
 }
@@ -210,6 +264,18 @@ pub struct Scenario {
     /// Parts down and back.
     #[serde(default)]
     pub faults: Vec<Fault>,
+    /// etcd's members, 1 to 7 (issue 31).
+    #[serde(default = "one")]
+    pub etcd: u32,
+    /// Replicas of kube-apiserver, kube-scheduler and kube-controller-manager.
+    #[serde(default)]
+    pub replicas: Replicas,
+    /// The Lease side on (issue 31): leader and node Leases renewed (etcd writes in the trace)
+    /// and the node lifecycle controller acting on a silent node. On when any other field of
+    /// issue 31 is used (more members or replicas, a member, replica or node down); off, a run
+    /// is issue 30's round trip with its counts.
+    #[serde(default)]
+    pub leases: bool,
     /// The model's assumptions.
     #[serde(default)]
     pub assumptions: Assumptions,
@@ -217,6 +283,48 @@ pub struct Scenario {
 
 fn default_seed() -> u64 {
     1
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// How many replicas each replicated part runs (1 to 7 each; default 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Replicas {
+    /// kube-apiserver.
+    pub kube_apiserver: u32,
+    /// kube-scheduler.
+    pub kube_scheduler: u32,
+    /// kube-controller-manager.
+    pub kube_controller_manager: u32,
+}
+
+impl Default for Replicas {
+    fn default() -> Self {
+        Replicas { kube_apiserver: 1, kube_scheduler: 1, kube_controller_manager: 1 }
+    }
+}
+
+impl Replicas {
+    /// The count of one part.
+    pub fn of(&self, part: Replicated) -> u32 {
+        match part {
+            Replicated::KubeApiserver => self.kube_apiserver,
+            Replicated::KubeScheduler => self.kube_scheduler,
+            Replicated::KubeControllerManager => self.kube_controller_manager,
+        }
+    }
+
+    /// The count of one part, to set.
+    pub fn of_mut(&mut self, part: Replicated) -> &mut u32 {
+        match part {
+            Replicated::KubeApiserver => &mut self.kube_apiserver,
+            Replicated::KubeScheduler => &mut self.kube_scheduler,
+            Replicated::KubeControllerManager => &mut self.kube_controller_manager,
+        }
+    }
 }
 
 /// The default cluster: `node-1`, `node-2`, `node-3` with the default capacity.
@@ -245,8 +353,20 @@ impl Scenario {
                 validate: true,
             }],
             faults: Vec::new(),
+            etcd: 1,
+            replicas: Replicas::default(),
+            leases: false,
             assumptions: Assumptions::default(),
         }
+    }
+
+    /// Whether the Lease side runs: asked for, or implied by a field or fault of issue 31.
+    pub fn has_leases(&self) -> bool {
+        let replicated = Replicated::ALL.iter().any(|r| self.replicas.of(*r) > 1);
+        let ha_fault = self.faults.iter().any(|f| {
+            matches!(Part::parse(&f.part), Some(Part::EtcdMember(_) | Part::Replica(..) | Part::Node(_)))
+        });
+        self.leases || self.etcd > 1 || replicated || ha_fault
     }
 
     /// A scenario read from YAML; `Err` names the line and column, or the field, that is wrong.
@@ -291,22 +411,32 @@ impl Scenario {
                 return Err(format!("{}: back (up) before down", fault.part));
             }
         }
-        Ok(())
+        super::ha_plan::check(self)
     }
 
     /// A part's name read and checked against the cluster's nodes.
     pub fn part(&self, name: &str) -> Result<Part, String> {
         let part = Part::parse(name).ok_or_else(|| {
-            format!("unknown part {name:?}: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE or runtime/NODE")
+            format!("unknown part {name:?}: {PARTS}")
         })?;
-        match part.node() {
-            Some(node) if !self.nodes.iter().any(|n| n.name == node) => {
+        match (&part, part.node()) {
+            (_, Some(node)) if !self.nodes.iter().any(|n| n.name == node) => {
                 Err(format!("{name}: no node {node:?} in the cluster"))
+            }
+            (Part::EtcdMember(k), _) if *k > self.etcd => {
+                Err(format!("{name}: etcd has {} member(s) (--etcd {}): no member {k}", self.etcd, self.etcd))
+            }
+            (Part::Replica(r, k), _) if *k > self.replicas.of(*r) => {
+                let n = self.replicas.of(*r);
+                Err(format!("{name}: {} runs {n} replica(s) (--replicas {}={n}): no replica {k}", r.name(), r.name()))
             }
             _ => Ok(part),
         }
     }
 }
+
+/// Every part's form, for a message naming a bad one.
+pub const PARTS: &str = "kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE, node/NODE, etcd/K or PART/K (a replica of kube-apiserver, kube-scheduler or kube-controller-manager)";
 
 /// Seconds as the run's milliseconds.
 pub fn ms(seconds: f64) -> u64 {
