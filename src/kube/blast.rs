@@ -177,7 +177,7 @@ fn radius(row: &BlastRow, faulted: bool) -> String {
         said.push(format!("{} Terminating (its kubelet never confirms)", pods(row.terminating)));
     }
     if faulted && row.reported_running > row.running {
-        said.push(format!("{} believed Running that do not run", pods(row.reported_running - row.running)));
+        said.push(format!("{} believed Running, not running", pods(row.reported_running - row.running)));
     }
     if row.running > 0 {
         let all = row.running == row.reported_running && row.pods == row.running;

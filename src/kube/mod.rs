@@ -57,6 +57,8 @@ pub mod output;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod render;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod replicas;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod run;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod scenario;
