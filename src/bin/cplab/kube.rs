@@ -35,7 +35,7 @@ pub struct RunOptions {
     #[arg(long, value_name = "PART[@SECONDS]", value_parser = parse_down)]
     down: Vec<Fault>,
     /// etcd's members, 1 to 7 (default 1)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=7))]
+    #[arg(long, value_name = "N", value_parser = parse_members)]
     etcd: Option<u32>,
     /// Replicas of a part, 1 to 7 (default 1): kube-apiserver=N, kube-scheduler=N,
     /// kube-controller-manager=N; repeat for several
@@ -87,6 +87,11 @@ fn parse_down(text: &str) -> Result<Fault, String> {
     };
     Part::parse(part).ok_or_else(|| format!("unknown part {part:?}: {PARTS}"))?;
     Ok(Fault { part: part.to_string(), down: at, up: None })
+}
+
+fn parse_members(text: &str) -> Result<u32, String> {
+    let n = text.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
+    n.ok_or_else(|| format!("{text:?}: etcd runs 1 to 7 members"))
 }
 
 fn parse_replicas(text: &str) -> Result<(Replicated, u32), String> {
