@@ -88,7 +88,8 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-fn seconds(ms: u64) -> String {
+/// Milliseconds as the table writes seconds: `20s`, `1.5s`.
+pub fn seconds(ms: u64) -> String {
     if ms % 1000 == 0 {
         format!("{}s", ms / 1000)
     } else {
