@@ -121,7 +121,7 @@ fn changes(scenario: &Scenario, whole: &Part, one: impl Fn(&Part) -> Option<u32>
 
 /// The stretches in which no Lease update lands: etcd cannot commit, or no kube-apiserver
 /// replica is up.
-fn outages(etcd: &EtcdCluster, apiserver: &[Change], replicas: u32, until_ms: u64) -> Vec<Outage> {
+fn outages(etcd: &EtcdCluster, apiserver: &[Change], replicas: u32) -> Vec<Outage> {
     let mut out = Vec::new();
     let mut open: Option<u64> = None;
     for span in etcd.spans() {
@@ -154,7 +154,7 @@ fn outages(etcd: &EtcdCluster, apiserver: &[Change], replicas: u32, until_ms: u6
         }
     }
     if let Some(from) = none_since {
-        out.push(Outage { from_ms: from, until_ms: until_ms.max(from + 1) });
+        out.push(Outage { from_ms: from, until_ms: u64::MAX });
     }
     out
 }
@@ -174,6 +174,10 @@ fn election_work(part: Replicated, run: &ElectionRun, plan: &mut HaPlan) {
         Replicated::KubeScheduler => SCHEDULER_LEASE,
         _ => CONTROLLER_MANAGER_LEASE,
     };
+    if run.leader_at(0).is_none() {
+        // No replica up to take the Lease at the start (replica 0: none of them).
+        plan.timed.push((0, HaWork::LeaderLost(part, 0, false)));
+    }
     for tenure in &run.tenures {
         if tenure.from_ms > 0 || tenure.replica != 1 {
             plan.timed.push((tenure.from_ms, HaWork::LeaderWon(part, tenure.replica)));
@@ -251,7 +255,8 @@ pub fn plan(scenario: &Scenario, until_ms: u64) -> Result<HaPlan, String> {
     let etcd = EtcdCluster::with_changes(scenario.etcd, EtcdTimings::default(), members)
         .map_err(|e| format!("etcd: {e}"))?;
     let mut plan = HaPlan { etcd: etcd.clone(), timed: Vec::new(), renewals: Vec::new() };
-    for span in etcd.spans().iter().skip(1) {
+    let start = etcd.spans().first().filter(|s| !(s.leader == Some(1) && s.quorum));
+    for span in start.into_iter().chain(etcd.spans().iter().skip(1)) {
         plan.timed.push((span.from_ms, etcd_work(span, &etcd)));
     }
     let replica = |part: Replicated| move |p: &Part| match p {
@@ -260,7 +265,7 @@ pub fn plan(scenario: &Scenario, until_ms: u64) -> Result<HaPlan, String> {
     };
     let api_n = scenario.replicas.kube_apiserver;
     let api = changes(scenario, &Part::KubeApiserver, replica(Replicated::KubeApiserver), api_n);
-    let outages = outages(&etcd, &api, api_n, until_ms);
+    let outages = outages(&etcd, &api, api_n);
     for part in [Replicated::KubeScheduler, Replicated::KubeControllerManager] {
         let n = scenario.replicas.of(part);
         let changes = changes(scenario, &part.part(), replica(part), n);

@@ -64,7 +64,9 @@ impl Sim {
                 self.etcd_changed(leader, believed, has_quorum, up)
             }
             HaWork::LeaderLost(part, replica, gave_up) => {
-                let note = if gave_up {
+                let note = if replica == 0 {
+                    format!("no replica of {} is up to acquire its Lease", part.name())
+                } else if gave_up {
                     format!("{}/{replica} could not renew within RenewDeadline ({} s): it stops leading and exits", part.name(), RENEW_DEADLINE_MS / 1000)
                 } else {
                     format!("{}/{replica}, the leader, is down: nobody renews its Lease; standbys wait until it expires (LeaseDuration {} s)", part.name(), LEASE_DURATION_MS / 1000)
