@@ -117,13 +117,26 @@ fn members_replicas_and_their_faults_are_flags_and_a_bad_one_is_named() {
         ("cplab: kube-scheduler/2: kube-scheduler runs 1 replica(s) (--replicas kube-scheduler=1): no replica 2\n", Some(1))
     );
     let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "etcd/4", "--etcd", "3"], ""));
-    assert_eq!((err.as_str(), code), ("cplab: etcd/4: etcd has 3 member(s) (--etcd 3): no member 4\n", Some(1)));
+    assert_eq!(
+        (err.as_str(), code),
+        ("cplab: etcd/4: etcd has 3 member(s) (--etcd 3): no member 4\n", Some(1))
+    );
 }
 
 #[test]
 fn the_scheduler_leaders_loss_is_a_blast_row_with_its_seconds() {
     let scenario = fixture("scale20.yaml");
-    let args = ["kube", "run", &scenario, "--replicas", "kube-scheduler=2", "--down", "kube-scheduler/1@20", "-o", "blast"];
+    let args = [
+        "kube",
+        "run",
+        &scenario,
+        "--replicas",
+        "kube-scheduler=2",
+        "--down",
+        "kube-scheduler/1@20",
+        "-o",
+        "blast",
+    ];
     let (out, err, code) = texts(&cplab(&args, ""));
     assert_eq!(code, Some(0), "{err}");
     let row = out.lines().nth(1).expect("a row");

@@ -17,7 +17,12 @@ const SCALE: &str = include_str!("kube/scale.yaml");
 /// members and replicas and `faults` (part, second).
 fn scaled(setup: impl Fn(&mut Scenario), faults: &[(&str, f64)]) -> Run {
     let mut scenario = Scenario::for_file("web.yaml", WEB);
-    scenario.apply.push(Apply { at: 20.0, file: "scale.yaml".into(), manifests: Some(SCALE.into()), validate: true });
+    scenario.apply.push(Apply {
+        at: 20.0,
+        file: "scale.yaml".into(),
+        manifests: Some(SCALE.into()),
+        validate: true,
+    });
     setup(&mut scenario);
     for (part, at) in faults {
         scenario.faults.push(Fault { part: (*part).into(), down: *at, up: None });
@@ -121,7 +126,10 @@ fn a_silent_node_is_not_ready_tainted_its_endpoint_not_ready_then_its_pod_evicte
     let run = node_fault("node/node-2", Some(120.0));
     let Some(Object::Node(node)) = run.ledger.get("/registry/minions/node-2") else { panic!("node-2") };
     assert_eq!(node.ready, "Unknown");
-    assert_eq!(node.taints, ["node.kubernetes.io/unreachable:NoSchedule", "node.kubernetes.io/unreachable:NoExecute"]);
+    assert_eq!(
+        node.taints,
+        ["node.kubernetes.io/unreachable:NoSchedule", "node.kubernetes.io/unreachable:NoExecute"]
+    );
     let slice = run.ledger.objects.values().find_map(|o| match o {
         Object::EndpointSlice(s) => Some(s.clone()),
         _ => None,
@@ -151,7 +159,10 @@ fn etcd_writes_wait_for_a_new_leader_and_fail_without_a_quorum() {
     assert_eq!((patched.at_ms, patched.text.as_str()), (21_502, "deployment.apps/web configured"));
     assert_eq!(seconds_of(&run, "etcd/2", "LEADER"), [21_500], "NEW_LEADER_MS = 1500 after the crash");
     let run = scaled(etcd3, &[("etcd/1", 20.0), ("etcd/2", 20.0)]);
-    assert_eq!(kubectl_errors(&run), "Error from server: error when creating \"scale.yaml\": etcdserver: request timed out\n");
+    assert_eq!(
+        kubectl_errors(&run),
+        "Error from server: error when creating \"scale.yaml\": etcdserver: request timed out\n"
+    );
     let failed = run.trace.iter().filter_map(|s| s.request.as_ref()).find(|r| r.code == 500).expect("a 500");
     assert_eq!((failed.received_ms, failed.completed_ms), (20_002, 27_002));
     assert_eq!(run.world.running_pods(), 3, "running pods keep running");
@@ -164,7 +175,11 @@ fn etcd_writes_wait_for_a_new_leader_and_fail_without_a_quorum() {
 fn new_pods_wait_for_the_standby_to_take_the_schedulers_lease_over() {
     let run = scaled(|s| s.replicas.kube_scheduler = 2, &[("kube-scheduler/1", 20.0)]);
     assert_eq!(seconds_of(&run, "kube-scheduler", "NO LEADER"), [20_000]);
-    assert_eq!(seconds_of(&run, "kube-scheduler/2", "LEADER"), [34_000], "last renewal 18 s + 15 s, next try 34 s");
+    assert_eq!(
+        seconds_of(&run, "kube-scheduler/2", "LEADER"),
+        [34_000],
+        "last renewal 18 s + 15 s, next try 34 s"
+    );
     let binds: Vec<u64> = run
         .trace
         .iter()
@@ -178,8 +193,13 @@ fn new_pods_wait_for_the_standby_to_take_the_schedulers_lease_over() {
 #[test]
 fn one_apiserver_of_three_down_its_clients_watch_through_another() {
     let run = scaled(|s| s.replicas.kube_apiserver = 3, &[("kube-apiserver/2", 20.0)]);
-    let moved: Vec<&str> = run.trace.iter().filter(|s| s.note.starts_with("moved to ")).map(|s| s.note.as_str()).collect();
-    assert!(!moved.is_empty() && moved.iter().all(|n| n.starts_with("moved to kube-apiserver/3: resumed from revision ")), "{moved:?}");
+    let moved: Vec<&str> =
+        run.trace.iter().filter(|s| s.note.starts_with("moved to ")).map(|s| s.note.as_str()).collect();
+    assert!(
+        !moved.is_empty()
+            && moved.iter().all(|n| n.starts_with("moved to kube-apiserver/3: resumed from revision ")),
+        "{moved:?}"
+    );
     assert_eq!(run.exit_code, 0);
     assert!(!run.trace.iter().any(|s| s.component == "kube-apiserver" && s.verb == "DOWN"));
 }
@@ -191,7 +211,8 @@ fn lease_renewals_are_etcd_writes_but_do_not_keep_a_quiet_run_going() {
     scenario.leases = true;
     let leased = simulate(&scenario).expect("runs");
     assert_eq!(leased.end_ms, plain.end_ms, "quiet at the same moment");
-    let renewals = leased.trace.iter().filter(|s| s.verb == "renew lease" || s.verb == "acquire lease").count() as u64;
+    let renewals =
+        leased.trace.iter().filter(|s| s.verb == "renew lease" || s.verb == "acquire lease").count() as u64;
     assert_eq!(leased.totals.writes, plain.totals.writes + renewals);
     // Quiet at 4.5 s: each leader acquires and renews at 0 s, renews at 2 s and 4 s; each of
     // the 3 kubelets renews its node Lease at 0 s.

@@ -15,7 +15,12 @@ fn nodes() -> Vec<String> {
 
 fn run(setup: impl Fn(&mut Scenario)) -> Run {
     let mut scenario = Scenario::for_file("web.yaml", WEB);
-    scenario.apply.push(Apply { at: 20.0, file: "scale.yaml".into(), manifests: Some(SCALE.into()), validate: true });
+    scenario.apply.push(Apply {
+        at: 20.0,
+        file: "scale.yaml".into(),
+        manifests: Some(SCALE.into()),
+        validate: true,
+    });
     setup(&mut scenario);
     simulate(&scenario).expect("runs")
 }

@@ -136,7 +136,8 @@ impl Sim {
             return Err(Fail::Timeout);
         }
         if let Some(until) = self.etcd_election_ends() {
-            let note = format!("etcd has no leader: the request waits for the election (a leader at {until} ms)");
+            let note =
+                format!("etcd has no leader: the request waits for the election (a leader at {until} ms)");
             self.record(who.to_string(), verb, path, Count::Nothing, stage, note, None);
             return Err(Fail::Election);
         }

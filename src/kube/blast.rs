@@ -77,7 +77,10 @@ fn ha_seconds(run: &Run) -> HaSeconds {
     };
     let evicted = after(&[PodsEvicted], fault);
     HaSeconds {
-        knows: cell(after(&[EtcdKnows, NodeNotReady, ClientsMoved, SchedulerLeads, ControllersLead], fault), "never"),
+        knows: cell(
+            after(&[EtcdKnows, NodeNotReady, ClientsMoved, SchedulerLeads, ControllersLead], fault),
+            "never",
+        ),
         pause,
         traffic_stops: cell(after(&[TrafficStopped], fault), "never"),
         replaced: evicted.map_or("-".to_string(), |_| cell(after(&[ReplacementsRunning], fault), "never")),

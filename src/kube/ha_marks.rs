@@ -87,6 +87,11 @@ impl Walk {
         self.marks.push(Mark { kind, at_ms: step.at_ms, what: what.to_string() });
     }
 
+    /// Whether clients were already marked moved at `at_ms` (one mark for a replica's clients).
+    fn moved_at(&self, at_ms: u64) -> bool {
+        self.marks.iter().any(|m| m.kind == MarkKind::ClientsMoved && m.at_ms == at_ms)
+    }
+
     fn writes(&mut self, step: &Step, stopped: bool) {
         if self.writes_stopped != stopped {
             self.writes_stopped = stopped;
@@ -99,7 +104,9 @@ impl Walk {
         let node = s.key.rsplit('/').next().unwrap_or("");
         let (part, replica) = s.component.split_once('/').unwrap_or((s.component.as_str(), ""));
         match (part, s.verb) {
-            ("etcd", "DOWN") if self.etcd_leader.as_deref() == Some(s.component.as_str()) || replica.is_empty() => {
+            ("etcd", "DOWN")
+                if self.etcd_leader.as_deref() == Some(s.component.as_str()) || replica.is_empty() =>
+            {
                 self.etcd_leader = None;
                 self.writes(s, true);
             }
@@ -117,14 +124,16 @@ impl Walk {
                 self.mark(MarkKind::NewPodsWait, s, "kube-scheduler")
             }
             ("kube-scheduler", "LEADER" | "UP") => self.mark(MarkKind::SchedulerLeads, s, &s.component),
-            ("kube-controller-manager", "NO LEADER") | ("kube-controller-manager", "DOWN") if replica.is_empty() => {
+            ("kube-controller-manager", "NO LEADER") | ("kube-controller-manager", "DOWN")
+                if replica.is_empty() =>
+            {
                 self.mark(MarkKind::ControllersWait, s, "kube-controller-manager")
             }
-            ("kube-controller-manager", "LEADER" | "UP") => self.mark(MarkKind::ControllersLead, s, &s.component),
-            (_, "WATCH") if s.note.starts_with("moved to ") => {
-                if !self.marks.iter().any(|m| m.kind == MarkKind::ClientsMoved && m.at_ms == s.at_ms) {
-                    self.mark(MarkKind::ClientsMoved, s, "kube-apiserver");
-                }
+            ("kube-controller-manager", "LEADER" | "UP") => {
+                self.mark(MarkKind::ControllersLead, s, &s.component)
+            }
+            (_, "WATCH") if s.note.starts_with("moved to ") && !self.moved_at(s.at_ms) => {
+                self.mark(MarkKind::ClientsMoved, s, "kube-apiserver");
             }
             (_, "NOT READY") => {
                 self.not_ready = true;
@@ -164,9 +173,14 @@ pub fn marks(run: &Run) -> Vec<Mark> {
     let mut marks = walk.marks;
     if let Some(evicted_at) = marks.iter().find(|m| m.kind == MarkKind::PodsEvicted).map(|m| m.at_ms) {
         let evicted = run.trace.iter().filter(|s| s.verb == "delete" && s.request.is_some()).count();
-        let running = run.trace.iter().filter(|s| s.at_ms >= evicted_at && reports_running(s)).nth(evicted.max(1) - 1);
+        let running =
+            run.trace.iter().filter(|s| s.at_ms >= evicted_at && reports_running(s)).nth(evicted.max(1) - 1);
         if let Some(s) = running {
-            marks.push(Mark { kind: MarkKind::ReplacementsRunning, at_ms: s.at_ms, what: s.component.clone() });
+            marks.push(Mark {
+                kind: MarkKind::ReplacementsRunning,
+                at_ms: s.at_ms,
+                what: s.component.clone(),
+            });
         }
     }
     marks.sort_by_key(|m| m.at_ms);

@@ -187,7 +187,12 @@ fn election_work(part: Replicated, run: &ElectionRun, plan: &mut HaPlan) {
         }
     }
     for &at_ms in &run.reads {
-        plan.renewals.push(Renewal { at_ms, who: part.name().to_string(), lease: lease.to_string(), verb: "get" });
+        plan.renewals.push(Renewal {
+            at_ms,
+            who: part.name().to_string(),
+            lease: lease.to_string(),
+            verb: "get",
+        });
     }
     let mut last_write = None;
     for &at_ms in &run.writes {
@@ -215,7 +220,12 @@ fn node_fault(part: &Part) -> Option<(NodeFault, &str)> {
 
 /// The node side: each node's Lease renewals until it goes silent, and each faulted node's
 /// timeline (Ready changes, taint, eviction).
-fn node_work(scenario: &Scenario, outages: &[Outage], until_ms: u64, plan: &mut HaPlan) -> Result<(), String> {
+fn node_work(
+    scenario: &Scenario,
+    outages: &[Outage],
+    until_ms: u64,
+    plan: &mut HaPlan,
+) -> Result<(), String> {
     let mut silent: Vec<(String, u64)> = Vec::new();
     for fault in &scenario.faults {
         let Some(part) = Part::parse(&fault.part) else { continue };
@@ -259,9 +269,11 @@ pub fn plan(scenario: &Scenario, until_ms: u64) -> Result<HaPlan, String> {
     for span in start.into_iter().chain(etcd.spans().iter().skip(1)) {
         plan.timed.push((span.from_ms, etcd_work(span, &etcd)));
     }
-    let replica = |part: Replicated| move |p: &Part| match p {
-        Part::Replica(r, k) if *r == part => Some(*k),
-        _ => None,
+    let replica = |part: Replicated| {
+        move |p: &Part| match p {
+            Part::Replica(r, k) if *r == part => Some(*k),
+            _ => None,
+        }
     };
     let api_n = scenario.replicas.kube_apiserver;
     let api = changes(scenario, &Part::KubeApiserver, replica(Replicated::KubeApiserver), api_n);

@@ -42,7 +42,9 @@ impl Sim {
             self.now = self.now.max(r.at_ms);
             let key = format!("/registry/leases/{}", r.lease);
             let (verb, count, note) = match r.verb {
-                "get" => ("get lease", Count::Read(1), "a replica not leading tries to acquire it".to_string()),
+                "get" => {
+                    ("get lease", Count::Read(1), "a replica not leading tries to acquire it".to_string())
+                }
                 "acquire" => {
                     self.ledger.put_unkept();
                     let why = if r.at_ms == 0 { "no holder: acquired" } else { "expired: taken over" };
@@ -77,9 +79,13 @@ impl Sim {
                 let note = format!("acquired the Lease: {} leads", part.name());
                 self.part_up_as(part.part(), format!("{}/{replica}", part.name()), "LEADER", note);
             }
-            HaWork::NodeKnows(node, unknown) => self.guarded(work_of(HaWork::NodeKnows(node.clone(), unknown)), |s| s.node_knows(&node, unknown)),
-            HaWork::NodeTaint(node, unknown) => self.guarded(work_of(HaWork::NodeTaint(node.clone(), unknown)), |s| s.node_taint(&node, unknown)),
-            HaWork::NodeEvict(node) => self.guarded(work_of(HaWork::NodeEvict(node.clone())), |s| s.node_evict(&node)),
+            HaWork::NodeKnows(node, unknown) => self
+                .guarded(work_of(HaWork::NodeKnows(node.clone(), unknown)), |s| s.node_knows(&node, unknown)),
+            HaWork::NodeTaint(node, unknown) => self
+                .guarded(work_of(HaWork::NodeTaint(node.clone(), unknown)), |s| s.node_taint(&node, unknown)),
+            HaWork::NodeEvict(node) => {
+                self.guarded(work_of(HaWork::NodeEvict(node.clone())), |s| s.node_evict(&node))
+            }
         }
     }
 
@@ -97,7 +103,8 @@ impl Sim {
         let q = quorum(members);
         let before = self.etcd.as_ref().and_then(|c| c.leader_at(self.now.saturating_sub(1)));
         if !has_quorum && self.down.insert(Part::Etcd) {
-            let note = format!("{up} of {members} members up, quorum {q}: no write commits (each fails after 7 s)");
+            let note =
+                format!("{up} of {members} members up, quorum {q}: no write commits (each fails after 7 s)");
             self.record("etcd".into(), "NO QUORUM", String::new(), Count::Nothing, 0, note, None);
         }
         if has_quorum && self.down.remove(&Part::Etcd) {
@@ -112,7 +119,8 @@ impl Sim {
                 self.release(&Part::Etcd);
             }
             None if !believed => {
-                let note = "no leader's heartbeat for an election timeout (1000 ms): the members know".to_string();
+                let note =
+                    "no leader's heartbeat for an election timeout (1000 ms): the members know".to_string();
                 self.record("etcd".into(), "NO LEADER", String::new(), Count::Nothing, 0, note, None);
             }
             _ => {}
@@ -137,7 +145,9 @@ impl Sim {
                 }
             }
             Part::Node(node) => {
-                for p in [Part::Kubelet(node.clone()), Part::Runtime(node.clone()), Part::KubeProxy(node.clone())] {
+                for p in
+                    [Part::Kubelet(node.clone()), Part::Runtime(node.clone()), Part::KubeProxy(node.clone())]
+                {
                     let note = format!("node/{node} is down");
                     self.part_down_as(p.clone(), p.to_string(), "DOWN", note);
                 }

@@ -37,8 +37,6 @@ pub mod ha_plan;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod ha_sim;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
-pub mod node_controller;
-#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod informers;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kubectl;
@@ -50,6 +48,8 @@ pub mod ledger;
 pub mod manifest;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod names;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod node_controller;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod objects;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]

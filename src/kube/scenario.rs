@@ -219,7 +219,6 @@ fn one() -> u32 {
     1
 }
 
-
 /// The default cluster: `node-1`, `node-2`, `node-3` with the default capacity.
 pub fn default_nodes() -> Vec<NodeSpec> {
     (1..=3)
@@ -309,9 +308,7 @@ impl Scenario {
 
     /// A part's name read and checked against the cluster's nodes.
     pub fn part(&self, name: &str) -> Result<Part, String> {
-        let part = Part::parse(name).ok_or_else(|| {
-            format!("unknown part {name:?}: {PARTS}")
-        })?;
+        let part = Part::parse(name).ok_or_else(|| format!("unknown part {name:?}: {PARTS}"))?;
         match (&part, part.node()) {
             (_, Some(node)) if !self.nodes.iter().any(|n| n.name == node) => {
                 Err(format!("{name}: no node {node:?} in the cluster"))
@@ -321,7 +318,11 @@ impl Scenario {
             }
             (Part::Replica(r, k), _) if *k > self.replicas.of(*r) => {
                 let n = self.replicas.of(*r);
-                Err(format!("{name}: {} runs {n} replica(s) (--replicas {}={n}): no replica {k}", r.name(), r.name()))
+                Err(format!(
+                    "{name}: {} runs {n} replica(s) (--replicas {}={n}): no replica {k}",
+                    r.name(),
+                    r.name()
+                ))
             }
             _ => Ok(part),
         }

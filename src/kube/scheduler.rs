@@ -33,7 +33,9 @@ fn untolerated(node: &super::objects::Node) -> Option<&'static str> {
         "node.kubernetes.io/unreachable:NoSchedule" => {
             Some("node(s) had untolerated taint {node.kubernetes.io/unreachable: }")
         }
-        "node.kubernetes.io/not-ready:NoSchedule" => Some("node(s) had untolerated taint {node.kubernetes.io/not-ready: }"),
+        "node.kubernetes.io/not-ready:NoSchedule" => {
+            Some("node(s) had untolerated taint {node.kubernetes.io/not-ready: }")
+        }
         _ => None,
     })
 }

@@ -3,9 +3,9 @@
 //! so the same scenario gives the same run, byte for byte. Parts down are a set; their work is
 //! dropped, or parked until the part they wait for is back.
 
-pub use super::informers::{Actor, Informer};
 use super::ha::etcd::EtcdCluster;
 use super::ha_plan::{HaWork, Renewal};
+pub use super::informers::{Actor, Informer};
 use super::ledger::Ledger;
 use super::manifest::Manifest;
 use super::names::NameGen;

@@ -161,10 +161,13 @@ fn node_lane(run: &Run, node: &str) -> Vec<Span<&'static str>> {
 /// The timeline of `run` on the cluster's `nodes`.
 pub fn timeline(run: &Run, nodes: &[String]) -> KubeTimeline {
     let leases = if run.leases {
-        [("kube-system/kube-scheduler", "kube-scheduler"), ("kube-system/kube-controller-manager", "kube-controller-manager")]
-            .iter()
-            .map(|(lease, part)| (lease.to_string(), lease_lane(run, part)))
-            .collect()
+        [
+            ("kube-system/kube-scheduler", "kube-scheduler"),
+            ("kube-system/kube-controller-manager", "kube-controller-manager"),
+        ]
+        .iter()
+        .map(|(lease, part)| (lease.to_string(), lease_lane(run, part)))
+        .collect()
     } else {
         Vec::new()
     };
