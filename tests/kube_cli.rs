@@ -93,3 +93,55 @@ fn bad_arguments_name_what_is_wrong() {
     assert_eq!(code, Some(1));
     assert!(err.starts_with("cplab: "), "{err}");
 }
+
+#[test]
+fn members_replicas_and_their_faults_are_flags_and_a_bad_one_is_named() {
+    let web = fixture("web.yaml");
+    for (args, want) in [
+        (&["--etcd", "0"][..], "cplab: --etcd: \"0\": etcd runs 1 to 7 members"),
+        (&["--etcd", "x"][..], "cplab: --etcd: \"x\": etcd runs 1 to 7 members"),
+        (&["--replicas", "kube-scheduler"][..], "cplab: --replicas: \"kube-scheduler\": PART=N, PART one of kube-apiserver, kube-scheduler or kube-controller-manager"),
+        (&["--replicas", "kube-proxy=2"][..], "cplab: --replicas: \"kube-proxy\": kube-apiserver, kube-scheduler or kube-controller-manager"),
+        (&["--replicas", "kube-scheduler=8"][..], "cplab: --replicas: \"kube-scheduler=8\": a part runs 1 to 7 replicas"),
+        (&["--down", "etcd/0"][..], "cplab: --down: unknown part \"etcd/0\": kube-apiserver, etcd,"),
+    ] {
+        let mut all = vec!["kube", "apply", web.as_str()];
+        all.extend(args);
+        let (_, err, code) = texts(&cplab(&all, ""));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.starts_with(want), "{args:?}: {err}");
+    }
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "kube-scheduler/2"], ""));
+    assert_eq!(
+        (err.as_str(), code),
+        ("cplab: kube-scheduler/2: kube-scheduler runs 1 replica(s) (--replicas kube-scheduler=1): no replica 2\n", Some(1))
+    );
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "etcd/4", "--etcd", "3"], ""));
+    assert_eq!(
+        (err.as_str(), code),
+        ("cplab: etcd/4: etcd has 3 member(s) (--etcd 3): no member 4\n", Some(1))
+    );
+}
+
+#[test]
+fn the_scheduler_leaders_loss_is_a_blast_row_with_its_seconds() {
+    let scenario = fixture("scale20.yaml");
+    let args = [
+        "kube",
+        "run",
+        &scenario,
+        "--replicas",
+        "kube-scheduler=2",
+        "--down",
+        "kube-scheduler/1@20",
+        "-o",
+        "blast",
+    ];
+    let (out, err, code) = texts(&cplab(&args, ""));
+    assert_eq!(code, Some(0), "{err}");
+    let row = out.lines().nth(1).expect("a row");
+    assert!(row.starts_with("kube-scheduler/1@20s   ok "), "{out}");
+    assert!(row.ends_with("   14s     14s     never           -          5 pods run"), "{out}");
+    let (again, _, _) = texts(&cplab(&args, ""));
+    assert_eq!(out, again, "the same run, byte for byte");
+}

@@ -29,6 +29,8 @@ pub enum Fail {
     Refused,
     /// etcd has no quorum: 500 after the request timeout.
     Timeout,
+    /// etcd is electing a leader (issue 31): the request waits, then commits.
+    Election,
     /// 422 Invalid, with kube-apiserver's message.
     Invalid(String),
     /// 409 AlreadyExists: a create of a key etcd holds.
@@ -40,7 +42,7 @@ impl Fail {
     pub fn waits_for(&self) -> Option<Part> {
         match self {
             Fail::Refused => Some(Part::KubeApiserver),
-            Fail::Timeout => Some(Part::Etcd),
+            Fail::Timeout | Fail::Election => Some(Part::Etcd),
             Fail::Invalid(_) | Fail::Exists => None,
         }
     }
@@ -132,6 +134,12 @@ impl Sim {
             let note = "500: etcdserver: request timed out (after 7 s)".to_string();
             self.record(who.to_string(), verb, path, Count::Nothing, stage, note, Some(request));
             return Err(Fail::Timeout);
+        }
+        if let Some(until) = self.etcd_election_ends() {
+            let note =
+                format!("etcd has no leader: the request waits for the election (a leader at {until} ms)");
+            self.record(who.to_string(), verb, path, Count::Nothing, stage, note, None);
+            return Err(Fail::Election);
         }
         if verb == "create" && sub.is_none() && self.ledger.get(&key).is_some() {
             request.code = 409;

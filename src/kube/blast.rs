@@ -26,6 +26,9 @@ pub struct BlastRow {
     pub reported_running: usize,
     /// Pods whose containers actually run.
     pub running: usize,
+    /// Pods deleted and waiting for their kubelet to confirm (kubectl: Terminating).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub terminating: usize,
     /// Ready endpoints in EndpointSlices.
     pub ready_endpoints: usize,
     /// Nodes whose kube-proxy routes a Service to a pod.
@@ -36,9 +39,60 @@ pub struct BlastRow {
     pub watch_events_during: u64,
     /// What the numbers say, in the overview's terms.
     pub radius: String,
+    /// With the Lease side on (issue 31): the seconds after the fault each thing took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ha: Option<HaSeconds>,
 }
 
-fn seconds(ms: u64) -> String {
+/// The seconds after the (first) fault, as the run measured them (`ha_marks`), each a cell:
+/// `41.5s`, or `never` (not by the run's end), or `-` (nothing to wait for).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HaSeconds {
+    /// Until the cluster knows (how long it kept believing the old fact): etcd's members know
+    /// their leader is gone, a standby takes the Lease over, clients move to another
+    /// kube-apiserver, a node turns NotReady.
+    pub knows: String,
+    /// How long writes (etcd) or new pods (kube-scheduler) or the controllers waited: until
+    /// the first resumption after the first stop (`to the end` if none).
+    pub pause: String,
+    /// Until kube-proxy stops routing to the NotReady node's pods.
+    pub traffic_stops: String,
+    /// Until the evicted pods' replacements run.
+    pub replaced: String,
+}
+
+/// The row's seconds from the run's marks.
+fn ha_seconds(run: &Run) -> HaSeconds {
+    use super::ha_marks::{marks, MarkKind::*};
+    let marks = marks(run);
+    let fault = run.outages.iter().map(|o| o.down_ms).min().unwrap_or(0);
+    let after = |kinds: &[super::ha_marks::MarkKind], from: u64| {
+        marks.iter().find(|m| m.at_ms >= from && kinds.contains(&m.kind)).map(|m| m.at_ms)
+    };
+    let cell = |at: Option<u64>, none: &str| at.map_or(none.to_string(), |at| seconds(at - fault));
+    let stop = after(&[WritesStopped, NewPodsWait, ControllersWait], fault);
+    let pause = match stop {
+        None => "-".to_string(),
+        Some(from) => cell(after(&[WritesResumed, SchedulerLeads, ControllersLead], from), "to the end"),
+    };
+    let evicted = after(&[PodsEvicted], fault);
+    HaSeconds {
+        knows: cell(
+            after(&[EtcdKnows, NodeNotReady, ClientsMoved, SchedulerLeads, ControllersLead], fault),
+            "never",
+        ),
+        pause,
+        traffic_stops: cell(after(&[TrafficStopped], fault), "never"),
+        replaced: evicted.map_or("-".to_string(), |_| cell(after(&[ReplacementsRunning], fault), "never")),
+    }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Milliseconds as the table writes seconds: `20s`, `1.5s`.
+pub fn seconds(ms: u64) -> String {
     if ms % 1000 == 0 {
         format!("{}s", ms / 1000)
     } else {
@@ -76,6 +130,7 @@ pub fn blast_row(run: &Run) -> BlastRow {
         bound: pods.iter().filter(|p| p.node_name.is_some()).count(),
         reported_running: pods.iter().filter(|p| p.phase == Phase::Running).count(),
         running: run.world.running_pods(),
+        terminating: pods.iter().filter(|p| p.deleting).count(),
         ready_endpoints: objects
             .iter()
             .map(|o| {
@@ -90,6 +145,7 @@ pub fn blast_row(run: &Run) -> BlastRow {
         writes_during: window.iter().filter(|s| s.verb == "put").count() as u64,
         watch_events_during: window.iter().filter(|s| s.verb.starts_with("WATCH ")).count() as u64,
         radius: String::new(),
+        ha: run.leases.then(|| ha_seconds(run)),
     };
     row.radius = radius(&row, !run.outages.is_empty());
     row
@@ -120,6 +176,12 @@ fn radius(row: &BlastRow, faulted: bool) -> String {
     }
     if row.bound > row.reported_running {
         said.push(format!("{} bound, never reported Running", pods(row.bound - row.reported_running)));
+    }
+    if row.terminating > 0 {
+        said.push(format!("{} Terminating (its kubelet never confirms)", pods(row.terminating)));
+    }
+    if faulted && row.reported_running > row.running {
+        said.push(format!("{} believed Running, not running", pods(row.reported_running - row.running)));
     }
     if row.running > 0 {
         let all = row.running == row.reported_running && row.pods == row.running;
@@ -153,7 +215,13 @@ pub fn blast_table(rows: &[BlastRow]) -> String {
         "WATCH*",
         "BLAST RADIUS",
     ];
-    let mut table = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+    let with_ha = rows.iter().any(|r| r.ha.is_some());
+    let mut head: Vec<String> = header.iter().map(|s| s.to_string()).collect();
+    if with_ha {
+        let at = head.len() - 1;
+        head.splice(at..at, ["KNOWS", "PAUSE", "TRAFFIC STOPS", "REPLACED"].map(String::from));
+    }
+    let mut table = vec![head];
     for r in rows {
         let numbers = [
             r.deployments,
@@ -167,10 +235,24 @@ pub fn blast_table(rows: &[BlastRow]) -> String {
         ];
         let mut line = vec![r.down.clone(), if r.kubectl_ok { "ok" } else { "fails" }.to_string()];
         line.extend(numbers.iter().map(|n| n.to_string()));
-        line.extend([r.writes_during.to_string(), r.watch_events_during.to_string(), r.radius.clone()]);
+        line.extend([r.writes_during.to_string(), r.watch_events_during.to_string()]);
+        if with_ha {
+            let none = || "-".to_string();
+            let ha = r.ha.as_ref();
+            line.extend([
+                ha.map_or_else(none, |h| h.knows.clone()),
+                ha.map_or_else(none, |h| h.pause.clone()),
+                ha.map_or_else(none, |h| h.traffic_stops.clone()),
+                ha.map_or_else(none, |h| h.replaced.clone()),
+            ]);
+        }
+        line.push(r.radius.clone());
         table.push(line);
     }
     let mut text = tabwrite(&table);
     text.push_str("* while a part was down\n");
+    if with_ha {
+        text.push_str("KNOWS, TRAFFIC STOPS, REPLACED: seconds after the fault until the cluster knows (how long it believed the old fact), until kube-proxy stops routing to the node's pods, until their replacements run; PAUSE: how long writes, new pods or the controllers waited\n");
+    }
     text
 }

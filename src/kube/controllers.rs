@@ -129,7 +129,10 @@ impl Sim {
         let owned: Vec<&Pod> = self
             .cache(&actor, Resource::Pods)
             .filter_map(|o| match o {
-                Object::Pod(p) if p.meta.owner == Some((Resource::ReplicaSets, rs.meta.name.clone())) => {
+                // Pods being deleted do not count (`controller.FilterActivePods`).
+                Object::Pod(p)
+                    if p.meta.owner == Some((Resource::ReplicaSets, rs.meta.name.clone())) && !p.deleting =>
+                {
                     Some(p)
                 }
                 _ => None,
@@ -326,5 +329,6 @@ fn new_pod(rs: &Workload, name: String) -> Pod {
         waiting_reason: None,
         ready_containers: 0,
         restarts: 0,
+        deleting: false,
     }
 }

@@ -261,10 +261,17 @@ impl Sim {
     /// A part goes down: its informers close (a process that stops loses its caches); when
     /// kube-apiserver goes down, every watch breaks.
     pub(crate) fn part_down(&mut self, part: Part) {
+        let who = part.to_string();
+        self.part_down_as(part, who, "DOWN", String::new());
+    }
+
+    /// A part goes down, recorded as `who` doing `verb` (a leader-elected part with no leader
+    /// records `NO LEADER`).
+    pub(crate) fn part_down_as(&mut self, part: Part, who: String, verb: &'static str, note: String) {
         if !self.down.insert(part.clone()) {
             return;
         }
-        self.record(part.to_string(), "DOWN", String::new(), Count::Nothing, 0, String::new(), None);
+        self.record(who, verb, String::new(), Count::Nothing, 0, note, None);
         for informer in &mut self.informers {
             if part == Part::KubeApiserver {
                 informer.watching = false;
@@ -282,15 +289,22 @@ impl Sim {
         if let Part::Kubelet(node) = &part {
             self.kubelet_pods.retain(|(n, _)| n != node);
         }
+        self.ha_part_down(&part);
     }
 
     /// A part comes back: a restarted actor LISTs again; kube-apiserver back, every watch
     /// resumes from its revision; parked work runs again.
     pub(crate) fn part_up(&mut self, part: Part) {
+        let who = part.to_string();
+        self.part_up_as(part, who, "UP", String::new());
+    }
+
+    /// A part comes back, recorded as `who` doing `verb` (a Lease won records `LEADER`).
+    pub(crate) fn part_up_as(&mut self, part: Part, who: String, verb: &'static str, note: String) {
         if !self.down.remove(&part) {
             return;
         }
-        self.record(part.to_string(), "UP", String::new(), Count::Nothing, 0, String::new(), None);
+        self.record(who, verb, String::new(), Count::Nothing, 0, note, None);
         let actors: Vec<Actor> = {
             let mut seen: Vec<Actor> = self.informers.iter().map(|i| i.actor.clone()).collect();
             seen.dedup();
@@ -304,8 +318,14 @@ impl Sim {
         if part == Part::KubeApiserver {
             self.rewatch();
         }
+        self.release(&part);
+        self.ha_part_up(&part);
+    }
+
+    /// Work parked for `part` runs again now.
+    pub(crate) fn release(&mut self, part: &Part) {
         let (ready, waiting): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut self.parked).into_iter().partition(|(p, _)| *p == part);
+            std::mem::take(&mut self.parked).into_iter().partition(|(p, _)| p == part);
         self.parked = waiting;
         for (_, work) in ready {
             self.at(self.now, work);

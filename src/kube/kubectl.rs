@@ -144,13 +144,17 @@ impl Sim {
         };
         let checks = Checks { show: verb == "create", causes: &manifest.causes };
         let result = self.write("kubectl", KUBECTL_USER, verb, sent, None, 2, checks);
+        if result == Err(Fail::Election) {
+            // The request is held until etcd has a leader; kubectl sees only a slower answer.
+            return self.park(Part::Etcd, Work::KubectlObject { apply, doc });
+        }
         let (wait, line) = match result {
             Ok(_) => (rtt, Ok(format!("{} {done}", kubectl_name(&object)))),
             Err(Fail::Invalid(_)) => {
                 let kind = if object.resource() == Resource::Deployments { "Deployment" } else { "Service" };
                 (rtt, Err(invalid_kubectl(kind, &object.meta().name, &manifest.causes)))
             }
-            Err(Fail::Timeout) => (
+            Err(Fail::Timeout | Fail::Election) => (
                 ETCD_REQUEST_TIMEOUT_MS,
                 Err(format!("Error from server: error when creating \"{file}\": etcdserver: request timed out")),
             ),

@@ -64,6 +64,13 @@ impl Ledger {
         self.revision
     }
 
+    /// A write of an object the model does not keep (a Lease renewal): the revision goes up by
+    /// one, as every etcd write moves it; nothing a watch of the lab's resources replays.
+    pub fn put_unkept(&mut self) -> u64 {
+        self.revision += 1;
+        self.revision
+    }
+
     /// Every object of a resource type (a LIST reads them all, whatever it returns).
     pub fn list(&self, resource: Resource) -> impl Iterator<Item = &Object> {
         let prefix = format!("{}/", resource.prefix());

@@ -31,6 +31,12 @@ pub mod blast;
 pub mod controllers;
 pub mod ha;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod ha_marks;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod ha_plan;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod ha_sim;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod informers;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kubectl;
@@ -43,11 +49,15 @@ pub mod manifest;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod names;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod node_controller;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod objects;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod output;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod render;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod replicas;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod run;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]

@@ -208,6 +208,9 @@ pub struct Pod {
     pub ready_containers: u32,
     /// Restarts summed over `status.containerStatuses[].restartCount`.
     pub restarts: u32,
+    /// `metadata.deletionTimestamp` is set: deleted gracefully, waiting for its kubelet to confirm
+    /// (kubectl shows it Terminating).
+    pub deleting: bool,
 }
 
 impl Pod {
@@ -230,6 +233,11 @@ pub struct Node {
     pub pods: u32,
     /// `spec.podCIDR`.
     pub pod_cidr: String,
+    /// The `Ready` condition's status: `True`, `Unknown` (the node lifecycle controller's "Kubelet
+    /// stopped posting node status.") or `False` (the kubelet's own report).
+    pub ready: &'static str,
+    /// `spec.taints` as `key:Effect`.
+    pub taints: Vec<String>,
 }
 
 /// A Service's port.

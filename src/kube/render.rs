@@ -129,6 +129,11 @@ pub fn pods(run: &Run) -> Vec<&Pod> {
 
 /// kubectl's STATUS of a pod: the waiting reason, else the phase.
 pub fn pod_status(pod: &Pod) -> &'static str {
+    // kubectl prints Terminating for a pod with a deletionTimestamp (its printer's
+    // `printPod`), whatever its phase.
+    if pod.deleting {
+        return "Terminating";
+    }
     match (pod.waiting_reason, pod.phase) {
         (Some(reason), _) => reason,
         (None, Phase::Pending) => "Pending",

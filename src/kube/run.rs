@@ -47,6 +47,8 @@ pub struct Run {
     pub outages: Vec<Outage>,
     /// Why the run stopped early (a limit), if it did.
     pub stopped: Option<String>,
+    /// Whether the Lease side ran (issue 31: leases, quorum, the node lifecycle).
+    pub leases: bool,
 }
 
 /// The files of a scenario read as kubectl reads them (each one's refusal in kubectl's words).
@@ -75,7 +77,13 @@ fn jobs(scenario: &Scenario) -> Result<Vec<ApplyJob>, String> {
 /// Runs a scenario to the end. `Err` only for a scenario the model cannot run (its bounds).
 pub fn simulate(scenario: &Scenario) -> Result<Run, String> {
     scenario.check()?;
-    let mut sim = Sim::new(scenario, jobs(scenario)?);
+    let jobs = jobs(scenario)?;
+    let mut sim = if scenario.has_leases() {
+        let until_ms = scenario.until.map(ms).unwrap_or(super::scenario::MAX_SECONDS * 1000);
+        Sim::with_plan(scenario, jobs, super::ha_plan::plan(scenario, until_ms)?)
+    } else {
+        Sim::new(scenario, jobs)
+    };
     sim.run();
     let outages = scenario
         .faults
@@ -97,5 +105,6 @@ pub fn simulate(scenario: &Scenario) -> Result<Run, String> {
         exit_code,
         outages,
         stopped: sim.stopped,
+        leases: scenario.has_leases(),
     })
 }

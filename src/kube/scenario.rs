@@ -3,6 +3,7 @@
 //! from YAML; every field but the manifests has a default, so `cplab kube apply` is a scenario of
 //! one manifest file on the default cluster.
 
+pub use super::replicas::{Replicas, Replicated};
 use super::validation::{parse_cpu, parse_memory};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -37,33 +38,13 @@ pub enum Part {
     KubeProxy(String),
     /// The container runtime (containerd) of a node.
     Runtime(String),
-}
-
-impl Part {
-    /// Its name on the command line: `kube-apiserver`, `kubelet/node-1`.
-    pub fn parse(text: &str) -> Option<Part> {
-        let node = |n: &str| (!n.is_empty()).then(|| n.to_string());
-        match text {
-            "kube-apiserver" => Some(Part::KubeApiserver),
-            "etcd" => Some(Part::Etcd),
-            "kube-scheduler" => Some(Part::KubeScheduler),
-            "kube-controller-manager" => Some(Part::KubeControllerManager),
-            _ => match text.split_once('/') {
-                Some(("kubelet", n)) => node(n).map(Part::Kubelet),
-                Some(("kube-proxy", n)) => node(n).map(Part::KubeProxy),
-                Some(("runtime", n)) => node(n).map(Part::Runtime),
-                _ => None,
-            },
-        }
-    }
-
-    /// The node it runs on, for node parts.
-    pub fn node(&self) -> Option<&str> {
-        match self {
-            Part::Kubelet(n) | Part::KubeProxy(n) | Part::Runtime(n) => Some(n),
-            _ => None,
-        }
-    }
+    /// One etcd member, numbered from 1 (member 1 leads at the start).
+    EtcdMember(u32),
+    /// One replica of kube-apiserver, kube-scheduler or kube-controller-manager, numbered from 1
+    /// (replica 1 holds each Lease at the start).
+    Replica(Replicated, u32),
+    /// A whole node: its kubelet, runtime, kube-proxy, containers and network.
+    Node(String),
 }
 
 impl fmt::Display for Part {
@@ -76,6 +57,9 @@ impl fmt::Display for Part {
             Part::Kubelet(n) => write!(f, "kubelet/{n}"),
             Part::KubeProxy(n) => write!(f, "kube-proxy/{n}"),
             Part::Runtime(n) => write!(f, "runtime/{n}"),
+            Part::EtcdMember(k) => write!(f, "etcd/{k}"),
+            Part::Replica(r, k) => write!(f, "{}/{k}", r.name()),
+            Part::Node(n) => write!(f, "node/{n}"),
         }
     }
 }
@@ -210,12 +194,28 @@ pub struct Scenario {
     /// Parts down and back.
     #[serde(default)]
     pub faults: Vec<Fault>,
+    /// etcd's members, 1 to 7 (issue 31).
+    #[serde(default = "one")]
+    pub etcd: u32,
+    /// Replicas of kube-apiserver, kube-scheduler and kube-controller-manager.
+    #[serde(default)]
+    pub replicas: Replicas,
+    /// The Lease side on (issue 31): leader and node Leases renewed (etcd writes in the trace)
+    /// and the node lifecycle controller acting on a silent node. On when any other field of
+    /// issue 31 is used (more members or replicas, a member, replica or node down); off, a run
+    /// is issue 30's round trip with its counts.
+    #[serde(default)]
+    pub leases: bool,
     /// The model's assumptions.
     #[serde(default)]
     pub assumptions: Assumptions,
 }
 
 fn default_seed() -> u64 {
+    1
+}
+
+fn one() -> u32 {
     1
 }
 
@@ -245,8 +245,20 @@ impl Scenario {
                 validate: true,
             }],
             faults: Vec::new(),
+            etcd: 1,
+            replicas: Replicas::default(),
+            leases: false,
             assumptions: Assumptions::default(),
         }
+    }
+
+    /// Whether the Lease side runs: asked for, or implied by a field or fault of issue 31.
+    pub fn has_leases(&self) -> bool {
+        let replicated = Replicated::ALL.iter().any(|r| self.replicas.of(*r) > 1);
+        let ha_fault = self.faults.iter().any(|f| {
+            matches!(Part::parse(&f.part), Some(Part::EtcdMember(_) | Part::Replica(..) | Part::Node(_)))
+        });
+        self.leases || self.etcd > 1 || replicated || ha_fault
     }
 
     /// A scenario read from YAML; `Err` names the line and column, or the field, that is wrong.
@@ -291,22 +303,34 @@ impl Scenario {
                 return Err(format!("{}: back (up) before down", fault.part));
             }
         }
-        Ok(())
+        super::ha_plan::check(self)
     }
 
     /// A part's name read and checked against the cluster's nodes.
     pub fn part(&self, name: &str) -> Result<Part, String> {
-        let part = Part::parse(name).ok_or_else(|| {
-            format!("unknown part {name:?}: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE or runtime/NODE")
-        })?;
-        match part.node() {
-            Some(node) if !self.nodes.iter().any(|n| n.name == node) => {
+        let part = Part::parse(name).ok_or_else(|| format!("unknown part {name:?}: {PARTS}"))?;
+        match (&part, part.node()) {
+            (_, Some(node)) if !self.nodes.iter().any(|n| n.name == node) => {
                 Err(format!("{name}: no node {node:?} in the cluster"))
+            }
+            (Part::EtcdMember(k), _) if *k > self.etcd => {
+                Err(format!("{name}: etcd has {} member(s) (--etcd {}): no member {k}", self.etcd, self.etcd))
+            }
+            (Part::Replica(r, k), _) if *k > self.replicas.of(*r) => {
+                let n = self.replicas.of(*r);
+                Err(format!(
+                    "{name}: {} runs {n} replica(s) (--replicas {}={n}): no replica {k}",
+                    r.name(),
+                    r.name()
+                ))
             }
             _ => Ok(part),
         }
     }
 }
+
+/// Every part's form, for a message naming a bad one.
+pub const PARTS: &str = "kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE, node/NODE, etcd/K or PART/K (a replica of kube-apiserver, kube-scheduler or kube-controller-manager)";
 
 /// Seconds as the run's milliseconds.
 pub fn ms(seconds: f64) -> u64 {

@@ -25,6 +25,21 @@ fn requests(pod: &Pod, scoring: bool) -> (u64, u64) {
     })
 }
 
+/// A NoSchedule taint the pod does not tolerate (the pods' only tolerations are the NoExecute
+/// ones DefaultTolerationSeconds adds), as TaintToleration's filter says it (k/k
+/// `pkg/scheduler/framework/plugins/tainttoleration`: "node(s) had untolerated taint {KEY: VALUE}").
+fn untolerated(node: &super::objects::Node) -> Option<&'static str> {
+    node.taints.iter().find_map(|t| match t.as_str() {
+        "node.kubernetes.io/unreachable:NoSchedule" => {
+            Some("node(s) had untolerated taint {node.kubernetes.io/unreachable: }")
+        }
+        "node.kubernetes.io/not-ready:NoSchedule" => {
+            Some("node(s) had untolerated taint {node.kubernetes.io/not-ready: }")
+        }
+        _ => None,
+    })
+}
+
 impl Sim {
     /// The scheduler saw a change: an unbound pod joins the queue; a node, or a pod bound,
     /// may make room, so unschedulable pods return to it.
@@ -94,7 +109,9 @@ impl Sim {
         let mut scored: Vec<(u64, String)> = Vec::new();
         for node in &nodes {
             let ((cpu, mem), (score_used_cpu, score_used_mem), count) = self.node_usage(&node.meta.name);
-            let why = if count + 1 > node.pods {
+            let why = if let Some(taint) = untolerated(node) {
+                Some(taint)
+            } else if count + 1 > node.pods {
                 Some("Too many pods")
             } else if cpu + want_cpu > node.cpu_milli {
                 Some("Insufficient cpu")

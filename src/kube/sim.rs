@@ -3,6 +3,8 @@
 //! so the same scenario gives the same run, byte for byte. Parts down are a set; their work is
 //! dropped, or parked until the part they wait for is back.
 
+use super::ha::etcd::EtcdCluster;
+use super::ha_plan::{HaWork, Renewal};
 pub use super::informers::{Actor, Informer};
 use super::ledger::Ledger;
 use super::manifest::Manifest;
@@ -83,6 +85,8 @@ pub enum Work {
     Down(Part),
     /// A part comes back.
     Up(Part),
+    /// A moment of issue 31's plan (`ha_plan`).
+    Ha(HaWork),
 }
 
 /// One line kubectl printed, when.
@@ -153,6 +157,14 @@ pub struct Sim {
     pub stopped: Option<String>,
     /// Events recorded so far (to make each event's name unique).
     pub events_made: u64,
+    /// etcd's members over time, when the Lease side is on (issue 31): a write consults it.
+    pub etcd: Option<EtcdCluster>,
+    /// The Lease requests still to record (background: they never keep a run going).
+    pub renewals: VecDeque<Renewal>,
+    /// The kube-apiserver replica each informer's watch is served by (numbered from 1).
+    pub served_by: Vec<u32>,
+    /// How many kube-apiserver replicas run.
+    pub apiservers: u32,
 }
 
 /// What kube-scheduler holds between cycles.
@@ -208,9 +220,26 @@ impl Sim {
             kubelet_pods: BTreeSet::new(),
             stopped: None,
             events_made: 0,
+            etcd: None,
+            renewals: VecDeque::new(),
+            served_by: Vec::new(),
+            apiservers: scenario.replicas.kube_apiserver,
         };
         sim.register_nodes(scenario);
         sim.queue_start(scenario);
+        sim
+    }
+
+    /// A cluster with issue 31's plan on its queue (the Lease side on).
+    pub fn with_plan(scenario: &Scenario, applies: Vec<ApplyJob>, plan: super::ha_plan::HaPlan) -> Sim {
+        let mut sim = Sim::new(scenario, applies);
+        let n = sim.apiservers.max(1);
+        sim.served_by = (0..sim.informers.len()).map(|i| i as u32 % n + 1).collect();
+        sim.etcd = Some(plan.etcd);
+        sim.renewals = plan.renewals.into();
+        for (at, work) in plan.timed {
+            sim.at(at, Work::Ha(work));
+        }
         sim
     }
 
@@ -230,6 +259,8 @@ impl Sim {
                 pods: spec.pods,
                 // The assumption pod_cidr: node i of the list gets 10.244.i.0/24.
                 pod_cidr: format!("10.244.{}.0/24", i + 1),
+                ready: "True",
+                taints: Vec::new(),
             };
             self.ledger.put(Object::Node(node));
             self.world.nodes.insert(spec.name.clone(), NodeWorld::default());
@@ -255,11 +286,14 @@ impl Sim {
             }
         }
         // Faults at 0 s come first: a part down from the start never starts.
+        let leases = scenario.has_leases();
         for fault in &scenario.faults {
             if let Ok(part) = scenario.part(&fault.part) {
-                self.at(ms(fault.down), Work::Down(part.clone()));
-                if let Some(up) = fault.up {
-                    self.at(ms(up), Work::Up(part));
+                for part in super::ha_sim::fault_parts(scenario, part, leases) {
+                    self.at(ms(fault.down), Work::Down(part.clone()));
+                    if let Some(up) = fault.up {
+                        self.at(ms(up), Work::Up(part));
+                    }
                 }
             }
         }
@@ -342,6 +376,7 @@ impl Sim {
         if at > self.until_ms {
             return false;
         }
+        self.renew_until(at);
         if self.trace.len() >= MAX_STEPS || self.ledger.len() >= MAX_OBJECTS {
             self.stopped = Some(format!("stopped at a limit: {MAX_STEPS} steps or {MAX_OBJECTS} objects"));
             return false;
@@ -357,6 +392,7 @@ impl Sim {
     pub fn run(&mut self) {
         while self.step() {}
         if self.queue.keys().next().is_some_and(|&(at, _)| at > self.until_ms) {
+            self.renew_until(self.until_ms);
             self.now = self.now.max(self.until_ms);
         }
     }
@@ -376,6 +412,7 @@ impl Sim {
             Work::KubectlObject { apply, doc } => self.kubectl_object(apply, doc),
             Work::Down(part) => self.part_down(part),
             Work::Up(part) => self.part_up(part),
+            Work::Ha(work) => self.ha_work(work),
         }
     }
 }

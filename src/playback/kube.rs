@@ -222,6 +222,7 @@ impl KubeRecording {
             exit_code: self.run.exit_code,
             outages: self.run.outages.clone(),
             stopped: None,
+            leases: self.run.leases,
         }
     }
 

@@ -9,7 +9,7 @@ use crate::Failure;
 use clap::{Args, Subcommand};
 use cplab::kube::audit::Level;
 use cplab::kube::output::{printed, Output};
-use cplab::kube::scenario::Fault;
+use cplab::kube::scenario::{Fault, Replicated, PARTS};
 use cplab::kube::{simulate, Part, Scenario};
 use std::io::{self, Write};
 use std::path::Path;
@@ -34,9 +34,23 @@ pub enum KubeCommand {
 #[derive(Args)]
 pub struct RunOptions {
     /// A part down from the start, or PART@SECONDS from then: kube-apiserver, etcd,
-    /// kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE
+    /// kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE;
+    /// node/NODE (the whole node); etcd/K (member K; 1 leads at the start); PART/K (replica K of
+    /// kube-apiserver, kube-scheduler or kube-controller-manager; 1 holds each Lease)
     #[arg(long, value_name = "PART[@SECONDS]", value_parser = parse_down)]
     down: Vec<Fault>,
+    /// etcd's members, 1 to 7 (default 1)
+    #[arg(long, value_name = "N", value_parser = parse_members)]
+    etcd: Option<u32>,
+    /// Replicas of a part, 1 to 7 (default 1): kube-apiserver=N, kube-scheduler=N,
+    /// kube-controller-manager=N; repeat for several
+    #[arg(long, value_name = "PART=N", value_parser = parse_replicas)]
+    replicas: Vec<(Replicated, u32)>,
+    /// The Lease side on: leader and node Leases renewed (etcd writes), the node lifecycle
+    /// controller acting on a silent node (on by itself with --etcd, --replicas, etcd/K, PART/K
+    /// or node/NODE)
+    #[arg(long)]
+    leases: bool,
     /// End the run at this second if it is not quiet before
     #[arg(long, value_name = "SECONDS")]
     until: Option<f64>,
@@ -76,10 +90,22 @@ fn parse_down(text: &str) -> Result<Fault, String> {
         }
         None => (text, 0.0),
     };
-    Part::parse(part).ok_or_else(|| {
-        format!("unknown part {part:?}: kube-apiserver, etcd, kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE or runtime/NODE")
-    })?;
+    Part::parse(part).ok_or_else(|| format!("unknown part {part:?}: {PARTS}"))?;
     Ok(Fault { part: part.to_string(), down: at, up: None })
+}
+
+fn parse_members(text: &str) -> Result<u32, String> {
+    let n = text.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
+    n.ok_or_else(|| format!("{text:?}: etcd runs 1 to 7 members"))
+}
+
+fn parse_replicas(text: &str) -> Result<(Replicated, u32), String> {
+    let names = "kube-apiserver, kube-scheduler or kube-controller-manager";
+    let (part, n) = text.split_once('=').ok_or_else(|| format!("{text:?}: PART=N, PART one of {names}"))?;
+    let part = Replicated::parse(part).ok_or_else(|| format!("{part:?}: {names}"))?;
+    let n = n.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
+    let n = n.ok_or_else(|| format!("{text:?}: a part runs 1 to 7 replicas"))?;
+    Ok((part, n))
 }
 
 fn parse_output(text: &str) -> Result<Output, String> {
@@ -130,6 +156,13 @@ fn read_scenario(path: &str) -> Result<Scenario, Failure> {
 
 fn run(mut scenario: Scenario, options: RunOptions) -> Result<(), Failure> {
     scenario.faults.extend(options.down);
+    if let Some(members) = options.etcd {
+        scenario.etcd = members;
+    }
+    for (part, n) in options.replicas {
+        *scenario.replicas.of_mut(part) = n;
+    }
+    scenario.leases |= options.leases;
     if options.until.is_some() {
         scenario.until = options.until;
     }
