@@ -3,15 +3,6 @@
 //! [`Object`]s. What kubectl refuses itself (bad YAML, an unknown kind, no name) is an error
 //! here; what kube-apiserver refuses (422 Invalid) travels with the object as its causes, so the
 //! simulated kube-apiserver refuses it at the instant the request arrives.
-//!
-//! serde_norway reads every document through one erased deserializer ([`yaml::from_str`]), so
-//! its code is compiled once rather than once per k8s-openapi type (the page's size,
-//! docs/kube-page.md); its results are its own, checked against its plain `from_str`
-//! ([`Direct`]) by tests/kube_reader_diff.rs.
-
-mod access;
-mod drive;
-pub mod yaml;
 
 use super::objects::{
     Container, Labels, Meta, Object, PodTemplate, PullPolicy, Service, ServicePort, Workload,
@@ -20,7 +11,6 @@ use super::validation::{deployment_causes, parse_cpu, parse_memory, service_caus
 use k8s_openapi::api::apps::v1::Deployment as K8sDeployment;
 use k8s_openapi::api::core::v1::{Container as K8sContainer, Service as K8sService};
 use k8s_openapi::apimachinery::pkg::util::intstr::IntOrString;
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 /// Most bytes of one manifest file or scenario (the CLI's and the page's bound on input).
@@ -176,40 +166,8 @@ fn shift_lines(message: &str, offset: usize) -> String {
     out
 }
 
-/// How a document is read into one of k8s-openapi's types (or the head every manifest has).
-pub trait Reader {
-    /// `T` from one YAML document, or serde_norway's error.
-    fn read<T: DeserializeOwned>(doc: &str) -> Result<T, serde_norway::Error>;
-}
-
-/// The reader the CLI and the page use: serde_norway through one erased deserializer.
-pub struct Erased;
-
-impl Reader for Erased {
-    fn read<T: DeserializeOwned>(doc: &str) -> Result<T, serde_norway::Error> {
-        yaml::from_str(doc)
-    }
-}
-
-/// serde_norway's own `from_str`, one copy of it per type: the oracle the erased reader is
-/// checked against (native only: the page never compiles it).
-#[cfg(not(target_arch = "wasm32"))]
-pub struct Direct;
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Reader for Direct {
-    fn read<T: DeserializeOwned>(doc: &str) -> Result<T, serde_norway::Error> {
-        serde_norway::from_str(doc)
-    }
-}
-
 /// Every object of a manifest file, in order, or kubectl's refusal.
 pub fn parse_manifests(text: &str) -> Result<Vec<Manifest>, ManifestError> {
-    parse_manifests_with::<Erased>(text)
-}
-
-/// [`parse_manifests`] with the documents read by `R`.
-pub fn parse_manifests_with<R: Reader>(text: &str) -> Result<Vec<Manifest>, ManifestError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(ManifestError::TooLarge(format!("more than {MAX_INPUT_BYTES} bytes")));
     }
@@ -217,12 +175,12 @@ pub fn parse_manifests_with<R: Reader>(text: &str) -> Result<Vec<Manifest>, Mani
     if docs.len() > MAX_DOCUMENTS {
         return Err(ManifestError::TooLarge(format!("more than {MAX_DOCUMENTS} documents")));
     }
-    docs.iter().map(|(line, doc)| parse_document::<R>(doc, *line)).collect()
+    docs.iter().map(|(line, doc)| parse_document(doc, *line)).collect()
 }
 
 /// One document.
-fn parse_document<R: Reader>(doc: &str, line: usize) -> Result<Manifest, ManifestError> {
-    let head: Head = R::read(doc).map_err(|e| yaml_error(&e, line))?;
+fn parse_document(doc: &str, line: usize) -> Result<Manifest, ManifestError> {
+    let head: Head = serde_norway::from_str(doc).map_err(|e| yaml_error(&e, line))?;
     let (version, kind) = match (head.api_version, head.kind) {
         (Some(v), Some(k)) => (v, k),
         (v, k) => {
@@ -233,11 +191,11 @@ fn parse_document<R: Reader>(doc: &str, line: usize) -> Result<Manifest, Manifes
     let meta = head.metadata.unwrap_or(HeadMeta { name: None, namespace: None });
     match (version.as_str(), kind.as_str()) {
         ("apps/v1", "Deployment") => {
-            let d: K8sDeployment = R::read(doc).map_err(|e| yaml_error(&e, line))?;
+            let d: K8sDeployment = serde_norway::from_str(doc).map_err(|e| yaml_error(&e, line))?;
             deployment(d)
         }
         ("v1", "Service") => {
-            let s: K8sService = R::read(doc).map_err(|e| yaml_error(&e, line))?;
+            let s: K8sService = serde_norway::from_str(doc).map_err(|e| yaml_error(&e, line))?;
             service(s)
         }
         (v, k) if KNOWN_KINDS.contains(&(v, k)) => Err(ManifestError::NotModelled(format!("{k} ({v})"))),
