@@ -26,9 +26,18 @@ pub const STAGES: usize = 6;
 
 /// Most trace steps the page plays: past this a run is refused with the CLI to run it, so no
 /// frame or redraw holds the page (the model's own bound, `kube::scenario::MAX_STEPS`, is for
-/// the CLI). 5,000 steps: the largest Deployment the model accepts (100 replicas) on the default
-/// cluster records about 3,000.
-pub const PAGE_STEPS: usize = 5_000;
+/// the CLI). 6,000 steps: the largest Deployment the model accepts (100 replicas) on the default
+/// cluster records 5,421 (tests/kube_playback.rs counts them), and the page plays it.
+pub const PAGE_STEPS: usize = 6_000;
+
+/// Most rows of the events or pods table the page draws at once (the newest events, the first
+/// pods by name); the rest are counted. A 100-replica run has about 700 events: drawing them
+/// all at every step would hold the page.
+pub const MOST_ROWS: usize = 60;
+
+/// Most etcd writes marked under the scrubber; past it only the six steps are marked (the
+/// lesson's scrubber leaves a kind off the same way, `playback::MOST_OF_A_KIND`).
+pub const MOST_WRITE_MARKS: usize = crate::playback::MOST_OF_A_KIND;
 
 /// A table as rows of cells, read from kubectl's text by its column heads.
 pub type Rows = Vec<Vec<String>>;
@@ -71,6 +80,18 @@ pub struct NodeAt {
     pub pods: Vec<(String, bool)>,
 }
 
+/// Most pods the diagram draws on one node; the rest are counted.
+pub const MOST_NODE_PODS: usize = 6;
+
+impl NodeAt {
+    /// The pods the diagram draws ([`MOST_NODE_PODS`] at most, in the order they got a
+    /// sandbox) and how many more there are.
+    pub fn drawn(&self) -> (&[(String, bool)], usize) {
+        let n = self.pods.len().min(MOST_NODE_PODS);
+        (&self.pods[..n], self.pods.len() - n)
+    }
+}
+
 /// Everything a view shows at one cursor of a kube run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KubeFrame {
@@ -98,6 +119,39 @@ pub struct KubeFrame {
     pub pods: Rows,
     /// What runs on each node.
     pub nodes: Vec<NodeAt>,
+    /// The diagram's box the last step lights: the component with a controller's sub-part left
+    /// off (`kube-controller-manager/replicaset` lights `kube-controller-manager`).
+    pub lit: Option<String>,
+    /// The parts down at the cursor's time, as the command line names them.
+    pub down: Vec<String>,
+}
+
+/// A mark under the scrubber: the step it marks (a cursor, 1 to `len`) and what begins there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KubeMark {
+    /// One of the six steps of `kubectl apply` begins (1-6).
+    Stage { step: usize, stage: u8 },
+    /// etcd writes a key.
+    Write { step: usize, key: String },
+}
+
+/// The diagram's box of a trace component: a controller of kube-controller-manager lights the
+/// controller manager; every other component is a box of its own.
+pub fn lit_part(component: &str) -> &str {
+    match component.split_once('/') {
+        Some(("kube-controller-manager", _)) => "kube-controller-manager",
+        _ => component,
+    }
+}
+
+/// The rows of a table of `len` the page draws ([`MOST_ROWS`] at most): the last ones when
+/// `newest_last` (events, sorted by time), else the first ones.
+pub fn drawn(len: usize, newest_last: bool) -> std::ops::Range<usize> {
+    if newest_last {
+        len.saturating_sub(MOST_ROWS)..len
+    } else {
+        0..len.min(MOST_ROWS)
+    }
 }
 
 /// A finished run kept for playback, with the scenario it ran.
@@ -196,7 +250,44 @@ impl KubeRecording {
             events: columns(&events_table(&at), &EVENT_HEADS),
             pods: columns(&pods_table(&at), &POD_HEADS),
             nodes: self.nodes_at(cursor),
+            lit: last.map(|s| lit_part(&s.component).to_string()),
+            down: self.down_at(at_ms, cursor),
         }
+    }
+
+    /// The parts down at `at_ms` (none before the first step): each outage begun by then and
+    /// not ended.
+    fn down_at(&self, at_ms: u64, cursor: usize) -> Vec<String> {
+        let down = |o: &&crate::kube::run::Outage| o.down_ms <= at_ms && o.up_ms.is_none_or(|u| at_ms < u);
+        let from_start = |o: &&crate::kube::run::Outage| o.down_ms == 0;
+        let outages = self.run.outages.iter();
+        if cursor == 0 {
+            return outages.filter(from_start).map(|o| o.part.to_string()).collect();
+        }
+        outages.filter(down).map(|o| o.part.to_string()).collect()
+    }
+
+    /// The scrubber's marks: where each of the six steps begins, and each etcd write (left off
+    /// past [`MOST_WRITE_MARKS`]), in step order.
+    pub fn marks(&self) -> Vec<KubeMark> {
+        let writes = self.writes();
+        let mut marks: Vec<KubeMark> = Vec::new();
+        let starts = self.stage_starts();
+        for (stage, start) in starts.iter().enumerate() {
+            if let Some(at) = start {
+                marks.push(KubeMark::Stage { step: at + 1, stage: stage as u8 + 1 });
+            }
+        }
+        if writes.len() <= MOST_WRITE_MARKS {
+            for step in writes {
+                marks.push(KubeMark::Write { step, key: self.run.trace[step - 1].key.clone() });
+            }
+        }
+        let at = |m: &KubeMark| match m {
+            KubeMark::Stage { step, .. } | KubeMark::Write { step, .. } => *step,
+        };
+        marks.sort_by_key(at);
+        marks
     }
 
     /// etcd's revision before the first step (the Nodes the cluster starts with).
