@@ -121,7 +121,7 @@ fn a_bad_manifest_runs_to_kubectl_s_refusal_and_a_refused_one_is_kept_as_typed()
     state.apply(&too_many);
     assert_eq!(state.text(), too_many);
     assert!(state.frame().is_none() && state.is_empty());
-    assert_eq!(state.problem(), Some("deploy.yaml: web asks for 101 replicas; the lab runs at most 100"));
+    assert_eq!(state.problem(), Some("deploy.yaml asks for 101 replicas in all; the page plays at most 40: run it with `cplab kube apply`"));
     assert_eq!(state.start_playing(), None);
     state.press(&Part::Etcd);
     assert!(state.faults().is_empty(), "nothing to press on");

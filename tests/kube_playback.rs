@@ -9,8 +9,8 @@ mod support;
 use cplab::kube::render::{events_table, pods_table, trace_table};
 use cplab::kube::Part;
 use cplab::playback::kube::{
-    columns, drawn, fill, lit_part, parts, press, KubeFrame, KubeMark, KubeRecording, Rows, EVENT_HEADS,
-    MOST_NODE_PODS, MOST_ROWS, PAGE_STEPS, POD_HEADS,
+    columns, drawn, fill, lit_part, parts, press, replicas_asked, KubeFrame, KubeMark, KubeRecording, Rows,
+    EVENT_HEADS, MOST_NODE_PODS, MOST_ROWS, PAGE_REPLICAS, PAGE_STEPS, POD_HEADS,
 };
 
 const DEPLOY: &str = include_str!("kube/deploy.yaml");
@@ -214,23 +214,36 @@ fn the_lit_box_is_the_component_with_a_controller_left_off() {
 
 #[test]
 fn the_largest_deployment_plays_and_its_tables_and_nodes_are_drawn_in_part() {
-    let big = DEPLOY.replace("replicas: 3", "replicas: 100");
-    let recording =
-        KubeRecording::of_manifest("deploy.yaml", &big, &[]).expect("the page plays 100 replicas");
-    assert!(recording.len() <= PAGE_STEPS && recording.len() > 5_000, "{}", recording.len());
+    let big = DEPLOY.replace("replicas: 3", &format!("replicas: {PAGE_REPLICAS}"));
+    let recording = KubeRecording::of_manifest("deploy.yaml", &big, &[]).expect("the page plays it");
+    assert!(recording.len() <= PAGE_STEPS && recording.len() > 2_000, "{}", recording.len());
     let end = recording.frame(recording.len());
-    assert_eq!(end.pods.len(), 100);
-    assert_eq!(drawn(end.pods.len(), false), 0..MOST_ROWS);
+    assert_eq!(end.pods.len(), PAGE_REPLICAS as usize);
+    assert_eq!(drawn(end.pods.len(), false), 0..PAGE_REPLICAS as usize);
+    assert_eq!(drawn(100, false), 0..MOST_ROWS);
     assert_eq!(drawn(end.events.len(), true), end.events.len() - MOST_ROWS..end.events.len());
     assert_eq!(drawn(3, true), 0..3);
     let on_nodes: usize = end.nodes.iter().map(|n| n.pods.len()).sum();
-    assert_eq!(on_nodes, 100);
+    assert_eq!(on_nodes, PAGE_REPLICAS as usize);
     for node in &end.nodes {
         let (shown, more) = node.drawn();
         assert_eq!((shown.len(), shown.len() + more), (MOST_NODE_PODS, node.pods.len()));
     }
     // Past the cap only the six steps are marked.
     assert_eq!(recording.marks().len(), 6);
+    // One replica more, over two Deployments, is refused before anything runs.
+    let two = format!(
+        "{}---\n{}",
+        big,
+        DEPLOY.replace("name: web", "name: api").replace("replicas: 3", "replicas: 1")
+    );
+    assert_eq!(replicas_asked(&two), PAGE_REPLICAS + 1);
+    let refused = KubeRecording::of_manifest("deploy.yaml", &two, &[]).expect_err("too many");
+    assert_eq!(
+        refused,
+        "deploy.yaml asks for 41 replicas in all; the page plays at most 40: run it with `cplab kube apply`"
+    );
+    assert_eq!(replicas_asked("kind: ["), 0);
 }
 
 #[test]

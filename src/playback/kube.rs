@@ -26,9 +26,15 @@ pub const STAGES: usize = 6;
 
 /// Most trace steps the page plays: past this a run is refused with the CLI to run it, so no
 /// frame or redraw holds the page (the model's own bound, `kube::scenario::MAX_STEPS`, is for
-/// the CLI). 6,000 steps: the largest Deployment the model accepts (100 replicas) on the default
-/// cluster records 5,421 (tests/kube_playback.rs counts them), and the page plays it.
-pub const PAGE_STEPS: usize = 6_000;
+/// the CLI). A second guard behind [`PAGE_REPLICAS`], which keeps runs far shorter.
+pub const PAGE_STEPS: usize = 5_000;
+
+/// Most replicas, summed over a file's Deployments, the page runs: the run is simulated in
+/// one task, and a 100-replica Deployment (5,421 steps) held the page 268 ms in Chromium (the
+/// e2e test's long-task records), over the 200 ms the page may take. 40 replicas record about
+/// 2,200 steps, about half that. Counted from the manifest before anything runs, so a refused
+/// file costs no simulation. Past it the CLI runs the file.
+pub const PAGE_REPLICAS: u64 = 40;
 
 /// Most rows of the events or pods table the page draws at once (the newest events, the first
 /// pods by name); the rest are counted. A 100-replica run has about 700 events: drawing them
@@ -135,6 +141,17 @@ pub enum KubeMark {
     Write { step: usize, key: String },
 }
 
+/// The replicas a file of manifests asks for, summed over its Deployments (0 for a file kubectl
+/// refuses: that run stops before anything is created).
+pub fn replicas_asked(manifests: &str) -> u64 {
+    let Ok(objects) = crate::kube::manifest::parse_manifests(manifests) else { return 0 };
+    let replicas = |m: &crate::kube::manifest::Manifest| match &m.object {
+        crate::kube::objects::Object::Deployment(d) => u64::from(d.replicas),
+        _ => 0,
+    };
+    objects.iter().map(replicas).sum()
+}
+
 /// The diagram's box of a trace component: a controller of kube-controller-manager lights the
 /// controller manager; every other component is a box of its own.
 pub fn lit_part(component: &str) -> &str {
@@ -180,8 +197,15 @@ impl KubeRecording {
         Ok(KubeRecording { scenario, run, trace })
     }
 
-    /// The default cluster running one file of manifests, with `faults`.
+    /// The default cluster running one file of manifests, with `faults`. `Err` also for a file
+    /// asking for more than [`PAGE_REPLICAS`] replicas, before anything runs.
     pub fn of_manifest(file: &str, manifests: &str, faults: &[Fault]) -> Result<KubeRecording, String> {
+        let replicas = replicas_asked(manifests);
+        if replicas > PAGE_REPLICAS {
+            return Err(format!(
+                "{file} asks for {replicas} replicas in all; the page plays at most {PAGE_REPLICAS}: run it with `cplab kube apply`"
+            ));
+        }
         let mut scenario = Scenario::for_file(file, manifests);
         scenario.faults = faults.to_vec();
         KubeRecording::of(scenario)

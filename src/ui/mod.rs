@@ -246,6 +246,8 @@ fn Switcher(t: &'static Messages) -> impl IntoView {
         ("#matrix-title", t.nav_matrix),
         ("#load-title", t.nav_load),
         ("#glossary", t.nav_words),
+        // The page of the real control plane (issue 30): a build of its own, loaded on demand.
+        ("?kube=1", t.nav_kube),
     ];
     view! {
         <nav class="switcher" aria-label=t.panels_label>

@@ -41,7 +41,7 @@ pub fn Events(kube: Kube) -> impl IntoView {
     view! {
         <section class="k-table" aria-labelledby="events-title" data-testid="events">
             <h2 id="events-title">{kube.k.events_title}</h2>
-            <div class="scroll" tabindex="0" role="region" aria-labelledby="events-title" data-testid="events-table">
+            <div class="scroll" tabindex="0" data-testid="events-table">
                 {move || rows_view(kube, &EVENT_HEADS, rows(), true)}
             </div>
         </section>
@@ -55,7 +55,7 @@ pub fn Pods(kube: Kube) -> impl IntoView {
     view! {
         <section class="k-table" aria-labelledby="pods-title" data-testid="pods">
             <h2 id="pods-title">{kube.k.pods_title}</h2>
-            <div class="scroll" tabindex="0" role="region" aria-labelledby="pods-title" data-testid="pods-table">
+            <div class="scroll" tabindex="0" data-testid="pods-table">
                 {move || rows_view(kube, &POD_HEADS, rows(), false)}
             </div>
         </section>
@@ -81,7 +81,7 @@ pub fn Trace(kube: Kube) -> impl IntoView {
     view! {
         <section class="trace k-trace" aria-labelledby="trace-title" data-testid="trace">
             <h2 id="trace-title">{k.trace_title}</h2>
-            <div class="scroll" tabindex="0" role="region" aria-labelledby="trace-title">
+            <div class="scroll" tabindex="0">
                 <table>
                     {super::super::helpers::column_heads(TRACE_HEADS.to_vec())}
                     <tbody>{body}</tbody>
@@ -127,7 +127,7 @@ pub fn Blast(kube: Kube) -> impl IntoView {
         <section class="k-table blast" aria-labelledby="blast-title" data-testid="blast">
             <h2 id="blast-title">{k.blast_title}</h2>
             <p class="hint">{k.blast_hint}</p>
-            <div class="scroll" tabindex="0" role="region" aria-labelledby="blast-title">
+            <div class="scroll" tabindex="0">
                 <table>
                     {super::super::helpers::column_heads(heads)}
                     <tbody>{rows}</tbody>
