@@ -154,6 +154,7 @@ for (const [width, height] of sizes) {
 }
 
 test("one screen in a 720 px fixed frame of a course page", async ({ page }) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const src = `${origin("lab")}/?kube=1&embed=1&height=fixed`;
   await page.setContent(
@@ -162,7 +163,7 @@ test("one screen in a 720 px fixed frame of a course page", async ({ page }) => 
   );
   const frame = page.frameLocator("iframe");
   await frame.getByTestId("kube").waitFor();
-  for (let i = 0; i < 150; i++) await frame.getByTestId("forward").click();
+  for (let i = 0; i < 40; i++) await frame.getByTestId("forward").click();
   const scrolled = await page.frames()[1].evaluate(() => [document.scrollingElement.scrollHeight, innerHeight]);
   expect(scrolled[0]).toBeLessThanOrEqual(scrolled[1]);
   await page.screenshot({ path: "tests/e2e/artifacts/screenshots/kube-embed-720.png" });
@@ -170,10 +171,14 @@ test("one screen in a 720 px fixed frame of a course page", async ({ page }) => 
 
 for (const colorScheme of ["light", "dark"]) {
   test(`axe finds no violations (${colorScheme}), idle, mid-run with a part down, and at a bad manifest`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme });
     await open(page);
     expect(await axe(page)).toEqual([]);
-    for (let i = 0; i < 120; i++) await page.keyboard.press("ArrowRight");
+    await page.getByTestId("scrubber").evaluate((s) => {
+      s.value = "120";
+      s.dispatchEvent(new Event("input", { bubbles: true }));
+    });
     await page.getByTestId("kpart-kubelet-node-2").click();
     for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
     expect(await axe(page)).toEqual([]);

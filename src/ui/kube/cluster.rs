@@ -194,7 +194,7 @@ pub fn Stages(kube: Kube) -> impl IntoView {
             <h2 id="stages-title">{k.stages_title}</h2>
             <ol>
                 {texts.into_iter().enumerate().map(|(i, text)| view! {
-                    <li class=move || format!("stage {}", state(i).0) data-testid=format!("stage-{}", i + 1) data-state=move || state(i).0>
+                    <li class=move || format!("step-item {}", state(i).0) data-testid=format!("stage-{}", i + 1) data-state=move || state(i).0>
                         {text} " " <span class="stage-state">{move || state(i).1}</span>
                     </li>
                 }).collect_view()}
