@@ -9,7 +9,8 @@ mod support;
 use cplab::kube::render::{events_table, pods_table, trace_table};
 use cplab::kube::Part;
 use cplab::playback::kube::{
-    columns, fill, parts, press, KubeFrame, KubeRecording, Rows, EVENT_HEADS, POD_HEADS,
+    columns, drawn, fill, lit_part, parts, press, replicas_asked, KubeFrame, KubeMark, KubeRecording, Rows,
+    EVENT_HEADS, MOST_NODE_PODS, MOST_ROWS, PAGE_REPLICAS, PAGE_STEPS, POD_HEADS,
 };
 
 const DEPLOY: &str = include_str!("kube/deploy.yaml");
@@ -40,6 +41,11 @@ fn said(frame: &KubeFrame) -> String {
     let mut out =
         format!("cursor {}/{} at {} ms, revision {}\n", frame.cursor, frame.len, frame.at_ms, frame.revision);
     out.push_str(&format!("  acting: {}\n", frame.acting.as_deref().unwrap_or("-")));
+    out.push_str(&format!("  lit: {}\n", frame.lit.as_deref().unwrap_or("-")));
+    out.push_str(&format!(
+        "  down: {}\n",
+        if frame.down.is_empty() { "-".to_string() } else { frame.down.join(", ") }
+    ));
     out.push_str(&format!("  written: {}\n", frame.written.as_deref().unwrap_or("-")));
     out.push_str(&format!("  stage: {}, begun: {:?}\n", frame.stage, frame.stages_begun));
     out.push_str(&format!("  row: {}\n", frame.row.as_ref().map_or("-".to_string(), |r| r.join(" | "))));
@@ -161,4 +167,93 @@ fn a_bad_manifest_records_kubectl_s_refusal() {
     );
     let yaml = KubeRecording::of_manifest("deploy.yaml", "kind: [", &[]).expect("runs");
     assert!(yaml.kubectl().1.contains("line 1, column"), "{:?}", yaml.kubectl());
+}
+
+#[test]
+fn the_scrubber_marks_the_six_steps_and_each_etcd_write_as_the_golden_says() {
+    let recording = healthy();
+    let text: String = recording
+        .marks()
+        .iter()
+        .map(|m| match m {
+            KubeMark::Stage { step, stage } => format!("{step}: step {stage} begins\n"),
+            KubeMark::Write { step, key } => format!("{step}: etcd writes {key}\n"),
+        })
+        .collect();
+    golden("playback-marks", &text);
+    // Every write is a `put` of the trace, every stage mark the first step of its stage.
+    let stages = recording.marks().iter().filter(|m| matches!(m, KubeMark::Stage { .. })).count();
+    assert_eq!(stages, 6);
+}
+
+#[test]
+fn a_part_down_mid_run_is_down_from_its_second_in_the_frame() {
+    let healthy = healthy();
+    // kube-scheduler taken down as the scheduler's step begins: from then on it is down, and
+    // the frame before that step shows it up.
+    let start = healthy.stage_starts()[3].expect("the scheduler binds");
+    let at_ms = healthy.run.trace[start].at_ms;
+    let faults = press(&[], &Part::KubeScheduler, at_ms);
+    let run = KubeRecording::of_manifest("deploy.yaml", DEPLOY, &faults).expect("runs");
+    let first = run.run.trace.iter().position(|s| s.at_ms >= at_ms).expect("a step then");
+    assert!(first > 0 && run.frame(first).down.is_empty(), "{:?}", run.frame(first).down);
+    assert_eq!(run.frame(first + 1).down, ["kube-scheduler"]);
+    // Until then the run is the healthy one, step for step.
+    assert_eq!(run.trace[..first], healthy.trace[..first]);
+    let end = run.frame(run.len());
+    assert_eq!(end.down, ["kube-scheduler"]);
+    golden("playback-scheduler-mid-run", &said(&end));
+}
+
+#[test]
+fn the_lit_box_is_the_component_with_a_controller_left_off() {
+    assert_eq!(lit_part("kube-controller-manager/replicaset"), "kube-controller-manager");
+    assert_eq!(lit_part("kubelet/node-2"), "kubelet/node-2");
+    assert_eq!(lit_part("etcd"), "etcd");
+}
+
+#[test]
+fn the_largest_deployment_plays_and_its_tables_and_nodes_are_drawn_in_part() {
+    let big = DEPLOY.replace("replicas: 3", &format!("replicas: {PAGE_REPLICAS}"));
+    let recording = KubeRecording::of_manifest("deploy.yaml", &big, &[]).expect("the page plays it");
+    assert!(recording.len() <= PAGE_STEPS && recording.len() > 2_000, "{}", recording.len());
+    let end = recording.frame(recording.len());
+    assert_eq!(end.pods.len(), PAGE_REPLICAS as usize);
+    assert_eq!(drawn(end.pods.len(), false), 0..PAGE_REPLICAS as usize);
+    assert_eq!(drawn(100, false), 0..MOST_ROWS);
+    assert_eq!(drawn(end.events.len(), true), end.events.len() - MOST_ROWS..end.events.len());
+    assert_eq!(drawn(3, true), 0..3);
+    let on_nodes: usize = end.nodes.iter().map(|n| n.pods.len()).sum();
+    assert_eq!(on_nodes, PAGE_REPLICAS as usize);
+    for node in &end.nodes {
+        let (shown, more) = node.drawn();
+        assert_eq!((shown.len(), shown.len() + more), (MOST_NODE_PODS, node.pods.len()));
+    }
+    // Past the cap only the six steps are marked.
+    assert_eq!(recording.marks().len(), 6);
+    // One replica more, over two Deployments, is refused before anything runs.
+    let two = format!(
+        "{}---\n{}",
+        big,
+        DEPLOY.replace("name: web", "name: api").replace("replicas: 3", "replicas: 1")
+    );
+    assert_eq!(replicas_asked(&two), PAGE_REPLICAS + 1);
+    let refused = KubeRecording::of_manifest("deploy.yaml", &two, &[]).expect_err("too many");
+    assert_eq!(
+        refused,
+        "deploy.yaml asks for 41 replicas in all; the page plays at most 40: run it with `cplab kube apply`"
+    );
+    assert_eq!(replicas_asked("kind: ["), 0);
+}
+
+#[test]
+fn the_cli_s_events_golden_is_what_cplab_kube_apply_prints() {
+    // The page's e2e test (tests/e2e/kube.spec.mjs) compares its events table with this file.
+    let out = support::cplab(&["kube", "apply", "tests/kube/deploy.yaml", "-o", "events"], "");
+    assert!(out.status.success());
+    golden("deploy-events", &String::from_utf8(out.stdout).expect("utf-8"));
+    // And the page's frame at the end has exactly the table's rows.
+    let recording = healthy();
+    let table = events_table(&recording.run);
+    assert_eq!(recording.frame(recording.len()).events.len(), table.lines().count() - 1);
 }

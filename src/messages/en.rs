@@ -190,6 +190,7 @@ pub static EN: Messages = Messages {
     nav_matrix: "Failure matrix",
     nav_load: "Load",
     nav_words: "Words",
+    nav_kube: "The real control plane →",
     gloss_items: "items: how many entries one read scanned (a read of copy/* with 7 copies counts 7)",
     gloss_rd: "rd: item reads so far; every read adds the items it scanned (the lesson's read load)",
     gloss_wr: "wr: writes so far, removes included; the store's revision counts them",

@@ -377,6 +377,8 @@ messages! {
         nav_load,
         /// See `nav_store`.
         nav_words,
+        /// The link to the real control plane's page (`?kube=1`), after the panels' links.
+        nav_kube,
         /// Glossary: items.
         gloss_items,
         /// Glossary: rd.

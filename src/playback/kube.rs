@@ -26,9 +26,24 @@ pub const STAGES: usize = 6;
 
 /// Most trace steps the page plays: past this a run is refused with the CLI to run it, so no
 /// frame or redraw holds the page (the model's own bound, `kube::scenario::MAX_STEPS`, is for
-/// the CLI). 5,000 steps: the largest Deployment the model accepts (100 replicas) on the default
-/// cluster records about 3,000.
+/// the CLI). A second guard behind [`PAGE_REPLICAS`], which keeps runs far shorter.
 pub const PAGE_STEPS: usize = 5_000;
+
+/// Most replicas, summed over a file's Deployments, the page runs: the run is simulated in
+/// one task, and a 100-replica Deployment (5,421 steps) held the page 268 ms in Chromium (the
+/// e2e test's long-task records), over the 200 ms the page may take. 40 replicas record about
+/// 2,200 steps, about half that. Counted from the manifest before anything runs, so a refused
+/// file costs no simulation. Past it the CLI runs the file.
+pub const PAGE_REPLICAS: u64 = 40;
+
+/// Most rows of the events or pods table the page draws at once (the newest events, the first
+/// pods by name); the rest are counted. A 100-replica run has about 700 events: drawing them
+/// all at every step would hold the page.
+pub const MOST_ROWS: usize = 60;
+
+/// Most etcd writes marked under the scrubber; past it only the six steps are marked (the
+/// lesson's scrubber leaves a kind off the same way, `playback::MOST_OF_A_KIND`).
+pub const MOST_WRITE_MARKS: usize = crate::playback::MOST_OF_A_KIND;
 
 /// A table as rows of cells, read from kubectl's text by its column heads.
 pub type Rows = Vec<Vec<String>>;
@@ -71,6 +86,18 @@ pub struct NodeAt {
     pub pods: Vec<(String, bool)>,
 }
 
+/// Most pods the diagram draws on one node; the rest are counted.
+pub const MOST_NODE_PODS: usize = 6;
+
+impl NodeAt {
+    /// The pods the diagram draws ([`MOST_NODE_PODS`] at most, in the order they got a
+    /// sandbox) and how many more there are.
+    pub fn drawn(&self) -> (&[(String, bool)], usize) {
+        let n = self.pods.len().min(MOST_NODE_PODS);
+        (&self.pods[..n], self.pods.len() - n)
+    }
+}
+
 /// Everything a view shows at one cursor of a kube run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KubeFrame {
@@ -98,6 +125,50 @@ pub struct KubeFrame {
     pub pods: Rows,
     /// What runs on each node.
     pub nodes: Vec<NodeAt>,
+    /// The diagram's box the last step lights: the component with a controller's sub-part left
+    /// off (`kube-controller-manager/replicaset` lights `kube-controller-manager`).
+    pub lit: Option<String>,
+    /// The parts down at the cursor's time, as the command line names them.
+    pub down: Vec<String>,
+}
+
+/// A mark under the scrubber: the step it marks (a cursor, 1 to `len`) and what begins there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KubeMark {
+    /// One of the six steps of `kubectl apply` begins (1-6).
+    Stage { step: usize, stage: u8 },
+    /// etcd writes a key.
+    Write { step: usize, key: String },
+}
+
+/// The replicas a file of manifests asks for, summed over its Deployments (0 for a file kubectl
+/// refuses: that run stops before anything is created).
+pub fn replicas_asked(manifests: &str) -> u64 {
+    let Ok(objects) = crate::kube::manifest::parse_manifests(manifests) else { return 0 };
+    let replicas = |m: &crate::kube::manifest::Manifest| match &m.object {
+        crate::kube::objects::Object::Deployment(d) => u64::from(d.replicas),
+        _ => 0,
+    };
+    objects.iter().map(replicas).sum()
+}
+
+/// The diagram's box of a trace component: a controller of kube-controller-manager lights the
+/// controller manager; every other component is a box of its own.
+pub fn lit_part(component: &str) -> &str {
+    match component.split_once('/') {
+        Some(("kube-controller-manager", _)) => "kube-controller-manager",
+        _ => component,
+    }
+}
+
+/// The rows of a table of `len` the page draws ([`MOST_ROWS`] at most): the last ones when
+/// `newest_last` (events, sorted by time), else the first ones.
+pub fn drawn(len: usize, newest_last: bool) -> std::ops::Range<usize> {
+    if newest_last {
+        len.saturating_sub(MOST_ROWS)..len
+    } else {
+        0..len.min(MOST_ROWS)
+    }
 }
 
 /// A finished run kept for playback, with the scenario it ran.
@@ -126,8 +197,15 @@ impl KubeRecording {
         Ok(KubeRecording { scenario, run, trace })
     }
 
-    /// The default cluster running one file of manifests, with `faults`.
+    /// The default cluster running one file of manifests, with `faults`. `Err` also for a file
+    /// asking for more than [`PAGE_REPLICAS`] replicas, before anything runs.
     pub fn of_manifest(file: &str, manifests: &str, faults: &[Fault]) -> Result<KubeRecording, String> {
+        let replicas = replicas_asked(manifests);
+        if replicas > PAGE_REPLICAS {
+            return Err(format!(
+                "{file} asks for {replicas} replicas in all; the page plays at most {PAGE_REPLICAS}: run it with `cplab kube apply`"
+            ));
+        }
         let mut scenario = Scenario::for_file(file, manifests);
         scenario.faults = faults.to_vec();
         KubeRecording::of(scenario)
@@ -196,7 +274,44 @@ impl KubeRecording {
             events: columns(&events_table(&at), &EVENT_HEADS),
             pods: columns(&pods_table(&at), &POD_HEADS),
             nodes: self.nodes_at(cursor),
+            lit: last.map(|s| lit_part(&s.component).to_string()),
+            down: self.down_at(at_ms, cursor),
         }
+    }
+
+    /// The parts down at `at_ms` (none before the first step): each outage begun by then and
+    /// not ended.
+    fn down_at(&self, at_ms: u64, cursor: usize) -> Vec<String> {
+        let down = |o: &&crate::kube::run::Outage| o.down_ms <= at_ms && o.up_ms.is_none_or(|u| at_ms < u);
+        let from_start = |o: &&crate::kube::run::Outage| o.down_ms == 0;
+        let outages = self.run.outages.iter();
+        if cursor == 0 {
+            return outages.filter(from_start).map(|o| o.part.to_string()).collect();
+        }
+        outages.filter(down).map(|o| o.part.to_string()).collect()
+    }
+
+    /// The scrubber's marks: where each of the six steps begins, and each etcd write (left off
+    /// past [`MOST_WRITE_MARKS`]), in step order.
+    pub fn marks(&self) -> Vec<KubeMark> {
+        let writes = self.writes();
+        let mut marks: Vec<KubeMark> = Vec::new();
+        let starts = self.stage_starts();
+        for (stage, start) in starts.iter().enumerate() {
+            if let Some(at) = start {
+                marks.push(KubeMark::Stage { step: at + 1, stage: stage as u8 + 1 });
+            }
+        }
+        if writes.len() <= MOST_WRITE_MARKS {
+            for step in writes {
+                marks.push(KubeMark::Write { step, key: self.run.trace[step - 1].key.clone() });
+            }
+        }
+        let at = |m: &KubeMark| match m {
+            KubeMark::Stage { step, .. } | KubeMark::Write { step, .. } => *step,
+        };
+        marks.sort_by_key(at);
+        marks
     }
 
     /// etcd's revision before the first step (the Nodes the cluster starts with).

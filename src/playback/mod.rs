@@ -17,6 +17,9 @@ pub mod kube;
 /// The timeline of a kube run's leases, etcd quorum and nodes (issue 31).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_timeline;
+/// The page `?kube=1`'s state and its transitions.
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_state;
 mod lab_state;
 mod load;
 mod marks;

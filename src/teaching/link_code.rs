@@ -21,6 +21,12 @@ pub fn encode_link(text: &str) -> String {
     out
 }
 
+/// The query that opens the real control plane's page (`?kube=1`) with `manifest` as its
+/// manifest (`m=`, base64url), as the page's share link carries it.
+pub fn kube_query(manifest: &str) -> String {
+    format!("?kube=1&m={}", encode_link(manifest))
+}
+
 /// Reads [`encode_link`]'s output back; also takes standard base64 and stray padding, spaces
 /// or line breaks that copy-paste adds. Bits past the last byte are not checked (a code cut or
 /// pasted short of its zero bits still reads).

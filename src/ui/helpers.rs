@@ -2,7 +2,6 @@
 //! a table's header row, and whether a key press belongs to a field. In a module of their own,
 //! so a view imports them from here rather than from the page's root.
 
-use super::lab::Lab;
 use leptos::prelude::*;
 
 /// The header row of a table: one column header per name.
@@ -17,7 +16,7 @@ pub(crate) fn column_heads(names: Vec<&'static str>) -> impl IntoView {
 /// A handler that calls `act` with the lab, whatever the event. The buttons that only act on the
 /// lab share this one handler type, so the page carries the code that attaches a handler once per
 /// event type rather than once per button.
-pub(crate) fn with_lab<E>(lab: Lab, act: fn(Lab)) -> impl Fn(E) + Copy + 'static {
+pub(crate) fn with_lab<L: Copy + 'static, E>(lab: L, act: fn(L)) -> impl Fn(E) + Copy + 'static {
     move |_| act(lab)
 }
 

@@ -24,6 +24,9 @@ mod failure_matrix;
 mod files;
 mod helpers;
 mod host;
+/// The real control plane's page (`?kube=1`).
+#[cfg(feature = "kube")]
+pub mod kube;
 mod lab;
 #[cfg(feature = "assignments")]
 mod lms;
@@ -54,7 +57,7 @@ pub use trace_table::TraceTable;
 use crate::messages::{self, fill, Messages};
 use crate::model::Run;
 use crate::teaching::share::{self, Shared};
-use helpers::{live, typing};
+use helpers::live;
 use leptos::prelude::*;
 
 /// Mounts the lab into the page body.
@@ -101,7 +104,7 @@ fn page_messages() -> (&'static Messages, Option<String>) {
 pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     speak_language(t);
     let lab = Lab::with_messages(t);
-    let _keys = shortcuts(lab);
+    let _keys = controls::shortcuts(lab);
     let params = browser::params();
     let (shared, mut link_notices) = shared_link(&params, t);
     if let Some(lang) = missing {
@@ -196,28 +199,6 @@ fn speak_language(t: &'static Messages) {
     }
 }
 
-/// The keyboard's shortcuts: space plays or pauses, arrows step, Home resets, End runs to the
-/// end; never while the student is in a field (or on a control that uses the key itself).
-fn shortcuts(lab: Lab) -> leptos::leptos_dom::helpers::WindowListenerHandle {
-    window_event_listener(leptos::ev::keydown, move |ev| {
-        if typing(&ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-            return;
-        }
-        let act: Option<fn(Lab)> = match ev.key().as_str() {
-            " " => Some(controls::toggle),
-            "ArrowRight" => Some(controls::forward),
-            "ArrowLeft" => Some(controls::back),
-            "Home" => Some(controls::reset),
-            "End" => Some(controls::to_end),
-            _ => None,
-        };
-        if let Some(act) = act {
-            act(lab);
-            ev.prevent_default();
-        }
-    })
-}
-
 /// What the address shares (a run, parts down, a step, predictions), and the notices about what
 /// it names that the page cannot use.
 fn shared_link(params: &[(String, String)], t: &'static Messages) -> (Shared, Vec<String>) {
@@ -265,6 +246,8 @@ fn Switcher(t: &'static Messages) -> impl IntoView {
         ("#matrix-title", t.nav_matrix),
         ("#load-title", t.nav_load),
         ("#glossary", t.nav_words),
+        // The page of the real control plane (issue 30): a build of its own, loaded on demand.
+        ("?kube=1", t.nav_kube),
     ];
     view! {
         <nav class="switcher" aria-label=t.panels_label>

@@ -1,0 +1,209 @@
+//! The page `?kube=1`'s state: the manifest the student typed, the parts pressed down, the run
+//! they give, the cursor and playback, and the blast rows filled. Every change is one of its
+//! transitions, tested natively (tests/kube_page.rs), so the page's views hold no rule: they read
+//! [`KubeState::frame`] and call these.
+
+use super::kube::{fill, press, KubeFrame, KubeRecording};
+use super::SPEEDS;
+use crate::kube::blast::BlastRow;
+use crate::kube::scenario::{Fault, Part};
+use std::rc::Rc;
+
+/// The file name kubectl is told (`kubectl apply -f deploy.yaml`), whatever the student typed.
+pub const FILE: &str = "deploy.yaml";
+
+/// The page's state.
+#[derive(Clone, Debug)]
+pub struct KubeState {
+    /// The manifest as typed: kept whatever becomes of it.
+    text: String,
+    /// The parts pressed down, with when.
+    faults: Vec<Fault>,
+    /// The run shown, or why the model refused the manifest (nothing to play then).
+    recording: Result<Rc<KubeRecording>, String>,
+    /// Why the last press could not be run (the run shown is the one before it).
+    refused: Option<String>,
+    /// How many runs have been recorded: a view's cache of the frame keys on it.
+    runs: u64,
+    cursor: usize,
+    playing: bool,
+    generation: u64,
+    speed: usize,
+    /// One blast row per set of parts down, filled as a run reaches its end.
+    rows: Vec<BlastRow>,
+}
+
+impl KubeState {
+    /// The default cluster running `text` (a file of manifests), healthy, at step 0.
+    pub fn new(text: &str) -> KubeState {
+        KubeState {
+            text: text.to_string(),
+            faults: Vec::new(),
+            recording: KubeRecording::of_manifest(FILE, text, &[]).map(Rc::new),
+            refused: None,
+            runs: 1,
+            cursor: 0,
+            playing: false,
+            generation: 0,
+            speed: 2,
+            rows: Vec::new(),
+        }
+    }
+
+    /// The manifest as typed.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The run shown, if the model accepted the manifest.
+    pub fn recording(&self) -> Option<&Rc<KubeRecording>> {
+        self.recording.as_ref().ok()
+    }
+
+    /// Why nothing plays (the model refused the manifest) or why the last press was not run.
+    pub fn problem(&self) -> Option<&str> {
+        self.recording.as_ref().err().or(self.refused.as_ref()).map(String::as_str)
+    }
+
+    /// The number of the run shown (a new one for each recording).
+    pub fn runs(&self) -> u64 {
+        self.runs
+    }
+
+    /// The parts pressed down.
+    pub fn faults(&self) -> &[Fault] {
+        &self.faults
+    }
+
+    /// Whether the part the command line calls `name` is pressed down (down now, or from the
+    /// next step).
+    pub fn pressed(&self, name: &str) -> bool {
+        self.faults.iter().any(|f| f.part == name)
+    }
+
+    /// Steps shown.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Steps in the run shown (0 when nothing plays).
+    pub fn len(&self) -> usize {
+        self.recording().map_or(0, |r| r.len())
+    }
+
+    /// Whether the run shown has no step.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether playback runs.
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The speed, an index into [`SPEEDS`].
+    pub fn speed(&self) -> usize {
+        self.speed
+    }
+
+    /// The time between two steps at the speed chosen (ms).
+    pub fn step_ms(&self) -> u32 {
+        (1000.0 / SPEEDS[self.speed.min(SPEEDS.len() - 1)].0) as u32
+    }
+
+    /// The blast rows filled so far.
+    pub fn rows(&self) -> &[BlastRow] {
+        &self.rows
+    }
+
+    /// Whether there is nothing to start over from: step 0, nothing down.
+    pub fn at_rest(&self) -> bool {
+        self.cursor == 0 && self.faults.is_empty()
+    }
+
+    /// Everything shown at the cursor (none when nothing plays).
+    pub fn frame(&self) -> Option<KubeFrame> {
+        self.recording().map(|r| r.frame(self.cursor))
+    }
+
+    /// Runs `text` instead, healthy, from step 0; its blast rows start afresh. A manifest the
+    /// model refuses is kept as typed, with the refusal to show.
+    pub fn apply(&mut self, text: &str) {
+        let speed = self.speed;
+        *self = KubeState { speed, runs: self.runs + 1, ..KubeState::new(text) };
+    }
+
+    /// Moves the cursor (clamped); reaching the end stops playback and fills the run's row.
+    pub fn go_to(&mut self, step: usize) {
+        self.cursor = step.min(self.len());
+        if self.cursor < self.len() || self.recording().is_none() {
+            return;
+        }
+        self.playing = false;
+        if let Some(recording) = self.recording() {
+            self.rows = fill(&self.rows, recording.blast());
+        }
+    }
+
+    /// Takes `part` down from the step after the cursor (from the start at step 0), or brings it
+    /// back (its fault removed), and runs again, the cursor kept. Down from the millisecond after
+    /// the last step shown: the model takes a part down before any step of that millisecond, so
+    /// a fault at the cursor's own time would rewrite steps already shown. A run the page cannot
+    /// play is not shown: the one before stays, with why.
+    pub fn press(&mut self, part: &Part) {
+        let Some(at_ms) = self.frame().map(|f| if self.cursor == 0 { 0 } else { f.at_ms + 1 }) else {
+            return;
+        };
+        let faults = press(&self.faults, part, at_ms);
+        match KubeRecording::of_manifest(FILE, &self.text, &faults) {
+            Ok(recording) => {
+                self.faults = faults;
+                self.recording = Ok(Rc::new(recording));
+                self.refused = None;
+                self.runs += 1;
+                let cursor = self.cursor;
+                self.go_to(cursor);
+            }
+            Err(why) => self.refused = Some(why),
+        }
+    }
+
+    /// Starts over: the healthy run at step 0 (the rows filled are kept).
+    pub fn reset(&mut self) {
+        self.playing = false;
+        if !self.faults.is_empty() {
+            let rows = std::mem::take(&mut self.rows);
+            let (speed, runs) = (self.speed, self.runs + 1);
+            *self = KubeState { speed, runs, rows, ..KubeState::new(&self.text) };
+        }
+        self.cursor = 0;
+    }
+
+    /// Starts playing from the cursor (from the start when at the end); none when nothing plays.
+    pub fn start_playing(&mut self) -> Option<u64> {
+        if self.is_empty() {
+            return None;
+        }
+        if self.cursor >= self.len() {
+            self.cursor = 0;
+        }
+        self.playing = true;
+        self.generation += 1;
+        Some(self.generation)
+    }
+
+    /// Whether playback `generation` is still the one running.
+    pub fn still_playing(&self, generation: u64) -> bool {
+        self.playing && self.generation == generation
+    }
+
+    /// Pauses.
+    pub fn pause(&mut self) {
+        self.playing = false;
+    }
+
+    /// Sets the speed (clamped).
+    pub fn set_speed(&mut self, speed: usize) {
+        self.speed = speed.min(SPEEDS.len() - 1);
+    }
+}

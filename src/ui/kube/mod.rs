@@ -1,0 +1,298 @@
+//! The real control plane's page (`?kube=1`, issue 30): the same toolbar, narration and layout
+//! as the lab, over a run of `crate::kube`. One signal holds the page's state
+//! ([`KubeState`], whose transitions are tested natively); every view reads the one frame derived
+//! from it ([`Kube::frame`]) and computes no rule itself.
+
+mod cluster;
+mod manifest;
+mod tables;
+
+use super::controls::{self, mark, Controls, Transport};
+use super::helpers::live;
+use crate::formats::html::Markup;
+use crate::kube::scenario::Part;
+use crate::messages::{fill, KubeMessages, Messages, EN, EN_ASSIGNMENTS, EN_KUBE};
+use crate::playback::kube::{KubeFrame, KubeMark, KubeRecording};
+use crate::playback::kube_state::KubeState;
+use leptos::prelude::*;
+use std::rc::Rc;
+
+/// The default run: the overview's Deployment of 3 nginx replicas.
+pub const DEPLOY: &str = include_str!("../../../tests/kube/deploy.yaml");
+
+/// The page's state in one signal, and the frame derived from it, kept per cursor and run.
+#[derive(Clone, Copy)]
+pub struct Kube {
+    state: RwSignal<KubeState, LocalStorage>,
+    cache: StoredValue<Option<(u64, usize, Rc<KubeFrame>)>, LocalStorage>,
+    /// The toolbar's texts (the lab's).
+    pub t: &'static Messages,
+    /// The page's own texts.
+    pub k: &'static KubeMessages,
+}
+
+impl Kube {
+    /// The page running `text`.
+    pub fn new(text: &str) -> Kube {
+        Kube {
+            state: RwSignal::new_local(KubeState::new(text)),
+            cache: StoredValue::new_local(None),
+            t: &EN,
+            k: &EN_KUBE,
+        }
+    }
+
+    /// Reads the state (tracked).
+    pub fn read<U>(&self, f: impl FnOnce(&KubeState) -> U) -> U {
+        self.state.with(f)
+    }
+
+    /// Changes the state by one of its transitions (untracked: for handlers).
+    pub fn act(&self, f: impl FnOnce(&mut KubeState)) {
+        self.state.update(f);
+    }
+
+    /// Everything shown at the cursor (tracked), derived once per move and kept; none when the
+    /// model refused the manifest.
+    pub fn frame(&self) -> Option<Rc<KubeFrame>> {
+        let (runs, cursor) = self.read(|s| (s.runs(), s.cursor()));
+        let kept = self
+            .cache
+            .with_value(|c| c.as_ref().filter(|c| c.0 == runs && c.1 == cursor).map(|c| c.2.clone()));
+        if kept.is_some() {
+            return kept;
+        }
+        let frame = Rc::new(self.read(|s| s.frame())?);
+        self.cache.set_value(Some((runs, cursor, frame.clone())));
+        Some(frame)
+    }
+
+    /// The run shown (tracked).
+    pub fn recording(&self) -> Option<Rc<KubeRecording>> {
+        self.read(|s| s.recording().cloned())
+    }
+
+    /// Presses `part` at the cursor (see [`KubeState::press`]).
+    pub fn press(&self, part: Part) {
+        self.act(|s| s.press(&part));
+    }
+}
+
+impl Transport for Kube {
+    fn texts(&self) -> &'static Messages {
+        self.t
+    }
+    fn cursor(&self) -> usize {
+        self.read(KubeState::cursor)
+    }
+    fn len(&self) -> usize {
+        self.read(KubeState::len)
+    }
+    fn total(&self) -> String {
+        self.read(KubeState::len).to_string()
+    }
+    fn playing(&self) -> bool {
+        self.read(KubeState::playing)
+    }
+    fn speed(&self) -> usize {
+        self.read(KubeState::speed)
+    }
+    fn set_speed(&self, speed: usize) {
+        self.act(|s| s.set_speed(speed));
+    }
+    fn go_to(&self, step: usize) {
+        self.act(|s| s.go_to(step));
+    }
+    fn pause(&self) {
+        self.act(KubeState::pause);
+    }
+    fn start_playing(&self) -> Option<u64> {
+        let mut generation = None;
+        self.act(|s| generation = s.start_playing());
+        generation
+    }
+    fn still_playing(&self, generation: u64) -> bool {
+        self.state.try_with_untracked(|s| s.still_playing(generation)) == Some(true)
+    }
+    fn step_ms(&self) -> u32 {
+        self.state.try_with_untracked(KubeState::step_ms).unwrap_or(2000)
+    }
+    fn reset(&self) {
+        self.act(KubeState::reset);
+    }
+    fn at_rest(&self) -> bool {
+        self.read(KubeState::at_rest)
+    }
+    fn marks(&self) -> String {
+        let Some(recording) = self.recording() else { return String::new() };
+        let (k, len) = (self.k, recording.len().max(1));
+        let mut svg = Markup::new();
+        for m in recording.marks() {
+            let (class, glyph, step, what) = match &m {
+                KubeMark::Stage { step, stage } => {
+                    ("round", "┃", *step, fill(k.mark_stage, &[("stage", stage)]))
+                }
+                KubeMark::Write { step, key } => ("write", "•", *step, fill(k.mark_write, &[("key", key)])),
+            };
+            mark(&mut svg, class, glyph, &fill(k.mark_title, &[("step", &step), ("what", &what)]), step, len);
+        }
+        svg.finish()
+    }
+}
+
+/// Mounts the page into the body, with its style sheet beside the lab's.
+pub fn mount() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&info.to_string().into());
+        super::crash::show(&info.to_string());
+    }));
+    super::crash::prepare();
+    let document = web_sys::window().and_then(|w| w.document());
+    if let Some(document) = &document {
+        if let Ok(link) = document.create_element("link") {
+            let _ = link.set_attribute("rel", "stylesheet");
+            let _ = link.set_attribute("href", "kube.css");
+            if let Some(head) = document.head() {
+                let _ = head.append_child(&link);
+            }
+        }
+        if let Some(shell) = document.get_element_by_id("shell") {
+            shell.remove();
+        }
+        document.set_title(EN_KUBE.title);
+    }
+    leptos::mount::mount_to_body(KubePage);
+}
+
+/// The manifest a link's `m=` carries, and what went wrong reading it.
+fn shared_manifest() -> (String, Option<String>) {
+    match super::browser::query("m").map(|m| crate::teaching::link_code::decode_link(&m)) {
+        Some(Ok(text)) => (text, None),
+        Some(Err(problem)) => {
+            (DEPLOY.to_string(), Some(fill(EN_KUBE.link_bad, &[("why", &problem.text(&EN_ASSIGNMENTS))])))
+        }
+        None => (DEPLOY.to_string(), None),
+    }
+}
+
+/// The whole page.
+#[component]
+fn KubePage() -> impl IntoView {
+    let (text, notice) = shared_manifest();
+    let kube = Kube::new(&text);
+    let _keys = controls::shortcuts(kube);
+    let k = kube.k;
+    let embed = super::browser::query("embed").is_some_and(|v| v != "0");
+    let class = if embed { "lab kube embed" } else { "lab kube" };
+    view! {
+        <main class=class data-testid="kube">
+            <header>
+                <h1>{k.title}</h1>
+                <p>{k.intro} " " <a href="./" data-testid="back">{k.back}</a></p>
+            </header>
+            {notice.map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> })}
+            <div class="top"><Controls lab=kube /></div>
+            <Narration kube />
+            <div class="stage">
+                <div class="left">
+                    <cluster::Cluster kube />
+                    <cluster::Stages kube />
+                </div>
+                <div class="right">
+                    <tables::Trace kube />
+                    <div class="panels" data-testid="panels">
+                        <Switcher k />
+                        <tables::Events kube />
+                        <tables::Pods kube />
+                        <tables::Blast kube />
+                        <manifest::Manifest kube text />
+                        <Words k />
+                    </div>
+                </div>
+            </div>
+        </main>
+    }
+}
+
+/// Links to the panels beside the trace (plain links, as the lab's).
+#[component]
+fn Switcher(k: &'static KubeMessages) -> impl IntoView {
+    let panels = [
+        ("#events-title", "Events"),
+        ("#pods-title", "Pods"),
+        ("#blast-title", k.blast_title),
+        ("#manifest-title", k.manifest_title),
+        ("#words-title", "Names"),
+    ];
+    view! {
+        <nav class="switcher" aria-label=k.panels_label>
+            {panels.into_iter().map(|(href, name)| view! { <a href=href>{name}</a> }).collect_view()}
+        </nav>
+    }
+}
+
+/// The status strip, the step's sentence, and the polite live region (quiet while playing).
+#[component]
+fn Narration(kube: Kube) -> impl IntoView {
+    let k = kube.k;
+    let sentence = move || {
+        let Some(frame) = kube.frame() else {
+            return kube.read(|s| s.problem().map(|p| fill(k.refused, &[("why", &p)]))).unwrap_or_default();
+        };
+        let Some(row) = frame.row.as_ref() else { return k.narrate_start.to_string() };
+        let cell = |i: usize| row.get(i).map(String::as_str).unwrap_or_default();
+        let note = if cell(10).is_empty() { String::new() } else { format!(" ({})", cell(10)) };
+        let key = if cell(4) == "-" { "" } else { cell(4) };
+        let args: [(&str, &dyn std::fmt::Display); 5] = [
+            ("ms", &frame.at_ms),
+            ("component", &cell(2)),
+            ("verb", &cell(3)),
+            ("key", &key),
+            ("note", &note),
+        ];
+        let mut said = fill(k.narrate_step, &args);
+        if frame.cursor == frame.len {
+            said += " ";
+            said += &fill(k.narrate_end, &[("steps", &frame.len), ("ms", &frame.at_ms)]);
+        }
+        said
+    };
+    let status = move || {
+        let frame = kube.frame()?;
+        let down = if frame.down.is_empty() { k.down_none.to_string() } else { frame.down.join(", ") };
+        let args: [(&str, &dyn std::fmt::Display); 5] = [
+            ("step", &frame.cursor),
+            ("total", &frame.len),
+            ("ms", &frame.at_ms),
+            ("revision", &frame.revision),
+            ("down", &down),
+        ];
+        Some(fill(k.status, &args))
+    };
+    let spoken = move || {
+        let at_end = kube.read(|s| s.cursor() >= s.len());
+        if kube.playing() && !at_end {
+            String::new()
+        } else {
+            sentence()
+        }
+    };
+    view! {
+        <div class="now">
+            <p class="status" data-testid="status-strip">{live(move || status().unwrap_or_default())}</p>
+            <p class="narration" data-testid="step-sentence">{live(sentence)}</p>
+            <p class="visually-hidden" aria-live="polite" role="status" data-testid="narration">{live(spoken)}</p>
+        </div>
+    }
+}
+
+/// The lesson's names beside the real ones, once and plainly, and what differs.
+#[component]
+fn Words(k: &'static KubeMessages) -> impl IntoView {
+    view! {
+        <section class="words" aria-labelledby="words-title" data-testid="words">
+            <h2 id="words-title">{k.words_title}</h2>
+            <ul>{k.words.split('|').map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+        </section>
+    }
+}

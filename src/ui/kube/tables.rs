@@ -1,0 +1,138 @@
+//! Beside the diagram: the trace around the cursor, and under it the events and pods tables at
+//! the cursor (kubectl's own columns and words, from `playback::kube`) and the blast-radius
+//! table the runs played to their end have filled.
+
+use super::Kube;
+use crate::messages::fill;
+use crate::playback::around;
+use crate::playback::kube::{drawn, Rows, EVENT_HEADS, POD_HEADS, TRACE_HEADS};
+use leptos::prelude::*;
+
+/// Rows of the trace drawn around the cursor.
+const TRACE_ROWS: usize = 12;
+
+/// A table of kubectl's: its heads, then `rows` (the ones [`drawn`] picks), and how many are
+/// left out; kubectl's "No resources found" when there is none.
+fn rows_view(kube: Kube, heads: &'static [&'static str], rows: Rows, newest_last: bool) -> impl IntoView {
+    let k = kube.k;
+    let range = drawn(rows.len(), newest_last);
+    let more = rows.len() - range.len();
+    if rows.is_empty() {
+        return view! { <p class="hint" data-testid="no-rows">{k.no_rows}</p> }.into_any();
+    }
+    let body = rows[range]
+        .iter()
+        .map(|row| view! { <tr>{row.iter().map(|c| view! { <td>{c.clone()}</td> }).collect_view()}</tr> })
+        .collect_view();
+    view! {
+        <table>
+            {super::super::helpers::column_heads(heads.to_vec())}
+            <tbody>{body}</tbody>
+        </table>
+        {(more > 0).then(|| view! { <p class="hint">{fill(k.rows_more, &[("n", &more)])}</p> })}
+    }
+    .into_any()
+}
+
+/// `kubectl get events --sort-by=.lastTimestamp` at the cursor.
+#[component]
+pub fn Events(kube: Kube) -> impl IntoView {
+    let rows = move || kube.frame().map(|f| f.events.clone()).unwrap_or_default();
+    view! {
+        <section class="k-table" aria-labelledby="events-title" data-testid="events">
+            <h2 id="events-title">{kube.k.events_title}</h2>
+            <div class="scroll" tabindex="0" data-testid="events-table">
+                {move || rows_view(kube, &EVENT_HEADS, rows(), true)}
+            </div>
+        </section>
+    }
+}
+
+/// `kubectl get pods -o wide` at the cursor.
+#[component]
+pub fn Pods(kube: Kube) -> impl IntoView {
+    let rows = move || kube.frame().map(|f| f.pods.clone()).unwrap_or_default();
+    view! {
+        <section class="k-table" aria-labelledby="pods-title" data-testid="pods">
+            <h2 id="pods-title">{kube.k.pods_title}</h2>
+            <div class="scroll" tabindex="0" data-testid="pods-table">
+                {move || rows_view(kube, &POD_HEADS, rows(), false)}
+            </div>
+        </section>
+    }
+}
+
+/// The trace as `cplab kube apply -o trace` prints it, the rows around the cursor, the last
+/// step shown marked.
+#[component]
+pub fn Trace(kube: Kube) -> impl IntoView {
+    let k = kube.k;
+    let body = move || {
+        let recording = kube.recording()?;
+        let cursor = kube.read(|s| s.cursor());
+        let range = around(recording.trace.len(), cursor.checked_sub(1), TRACE_ROWS);
+        let rows = range.map(|i| {
+            let current = i + 1 == cursor;
+            let cells = recording.trace[i].iter().map(|c| view! { <td>{c.clone()}</td> }).collect_view();
+            view! { <tr class:current=current aria-current=current.then_some("step") data-step=(i + 1).to_string()>{cells}</tr> }
+        });
+        Some(rows.collect_view())
+    };
+    view! {
+        <section class="trace k-trace" aria-labelledby="trace-title" data-testid="trace">
+            <h2 id="trace-title">{k.trace_title}</h2>
+            <div class="scroll" tabindex="0">
+                <table>
+                    {super::super::helpers::column_heads(TRACE_HEADS.to_vec())}
+                    <tbody>{body}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// The blast-radius table: one row per set of parts down, filled as a run reaches its end.
+#[component]
+pub fn Blast(kube: Kube) -> impl IntoView {
+    let k = kube.k;
+    let heads: Vec<&'static str> = k.blast_heads.split('|').collect();
+    let rows = move || {
+        let rows = kube.read(|s| s.rows().to_vec());
+        if rows.is_empty() {
+            return view! { <tr><td colspan="8">{k.blast_none}</td></tr> }.into_any();
+        }
+        rows.into_iter()
+            .map(|r| {
+                let ok = if r.kubectl_ok { k.blast_ok } else { k.blast_fails };
+                let cells = [
+                    r.pods.to_string(),
+                    r.bound.to_string(),
+                    r.reported_running.to_string(),
+                    r.running.to_string(),
+                    r.writes_during.to_string(),
+                ];
+                view! {
+                    <tr data-testid="blast-row" data-down=r.down.clone()>
+                        <th scope="row">{r.down.clone()}</th>
+                        <td>{ok}</td>
+                        {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
+                        <td class="radius">{r.radius.clone()}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+            .into_any()
+    };
+    view! {
+        <section class="k-table blast" aria-labelledby="blast-title" data-testid="blast">
+            <h2 id="blast-title">{k.blast_title}</h2>
+            <p class="hint">{k.blast_hint}</p>
+            <div class="scroll" tabindex="0">
+                <table>
+                    {super::super::helpers::column_heads(heads)}
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,224 @@
+// The real control plane's page (?kube=1, issue 30), built: the lab's toolbar over a run of
+// src/kube, the six steps of kubectl apply, parts pressed down filling the blast table, the
+// student's own manifest, the same events as the CLI, one screen at four sizes, axe, and no long
+// task on the largest manifest the page plays.
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { origin } from "./origins.mjs";
+
+const DEPLOY = readFileSync(new URL("../kube/deploy.yaml", import.meta.url), "utf8");
+// `cplab kube apply tests/kube/deploy.yaml -o events`, as tests/kube_playback.rs checks it.
+const CLI_EVENTS = readFileSync(new URL("../golden/kube/deploy-events.txt", import.meta.url), "utf8");
+const words = (s) => s.trim().split(/\s+/).join(" ");
+
+async function open(page, query = "") {
+  await page.goto(`./?kube=1${query}`);
+  await page.getByTestId("kube").waitFor();
+}
+
+// The six steps' states, in order.
+const stages = (page) =>
+  page.evaluate(() => [1, 2, 3, 4, 5, 6].map((n) => document.querySelector(`[data-testid=stage-${n}]`).dataset.state));
+
+async function axe(page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// The longest task the page has run since `since` (the browser's own long-task records).
+async function longestTask(page, since) {
+  return page.evaluate(
+    (since) =>
+      new Promise((done) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          done(Math.max(0, ...list.getEntries().filter((e) => e.startTime >= since).map((e) => e.duration)));
+        }).observe({ type: "longtask", buffered: true });
+        setTimeout(() => done(0), 200);
+      }),
+    since,
+  );
+}
+
+test("the six steps of kubectl apply begin in order as the student steps", async ({ page }) => {
+  await open(page);
+  expect(await stages(page)).toEqual(Array(6).fill("waiting"));
+  const total = Number(await page.getByTestId("scrubber").getAttribute("max"));
+  const begunAt = [];
+  for (let step = 1; step <= total; step++) {
+    await page.keyboard.press("ArrowRight");
+    const now = await stages(page);
+    now.forEach((s, i) => {
+      if (s !== "waiting" && begunAt[i] === undefined) begunAt[i] = step;
+    });
+    // A step that has begun comes after every step before it.
+    const first = now.indexOf("waiting");
+    if (first >= 0) expect(now.slice(first).every((s) => s === "waiting")).toBe(true);
+  }
+  expect(begunAt.length).toBe(6);
+  expect([...begunAt].sort((a, b) => a - b)).toEqual(begunAt);
+  await expect(page.getByTestId("step-sentence")).toContainText("The run is over");
+  // The scrubber marks each step's beginning.
+  await expect(page.locator("[data-testid=mark][data-kind=round]")).toHaveCount(6);
+});
+
+test("each part pressed fills its blast-radius row, and the diagram shows it down", async ({ page }) => {
+  await open(page);
+  const parts = ["kube-apiserver", "etcd", "kube-scheduler", "kube-controller-manager", "kubelet/node-1", "runtime/node-1", "kube-proxy/node-1"];
+  await page.getByTestId("to-end").click();
+  await expect(page.locator('[data-testid=blast-row][data-down="-"]')).toContainText("healthy");
+  for (const part of parts) {
+    const reset = page.getByTestId("reset");
+    if (await reset.isEnabled()) await reset.click();
+    const box = page.getByTestId(`kpart-${part.replace("/", "-")}`);
+    await box.click();
+    await expect(box).toHaveAttribute("aria-pressed", "true");
+    await expect(box).toHaveClass(/down/);
+    await page.getByTestId("to-end").click();
+    await expect(page.locator(`[data-testid=blast-row][data-down="${part}"]`)).toBeVisible();
+  }
+  await expect(page.getByTestId("blast-row")).toHaveCount(parts.length + 1);
+  await expect(page.locator('[data-testid=blast-row][data-down="kube-scheduler"]')).toContainText("3 pods wait Pending");
+  // A part pressed mid-run goes down from the next step and is named with its second.
+  await page.getByTestId("reset").click();
+  for (let i = 0; i < 100; i++) await page.keyboard.press("ArrowRight");
+  await page.getByTestId("kpart-kube-scheduler").click();
+  await expect(page.getByTestId("kpart-kube-scheduler")).toContainText("down from the next step");
+  await page.getByTestId("to-end").click();
+  await expect(page.locator('[data-testid=blast-row][data-down^="kube-scheduler@"]')).toBeVisible();
+});
+
+test("a pasted manifest runs, and a bad one shows kube-apiserver's message with the text kept", async ({ page }) => {
+  await open(page);
+  const two = DEPLOY.replace("replicas: 3", "replicas: 2");
+  await page.getByTestId("manifest-text").fill(two);
+  await page.getByTestId("manifest-apply").click();
+  await expect(page.getByTestId("scrubber")).toHaveValue("0");
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(2);
+  await expect(page.getByTestId("events-table")).toContainText("from 0 to 2");
+  await expect(page.getByTestId("pod")).toHaveCount(2);
+
+  const bad = DEPLOY.replace("replicas: 3", "replicas: -1");
+  await page.getByTestId("manifest-text").fill(bad);
+  await page.getByTestId("manifest-apply").click();
+  await expect(page.getByTestId("kubectl-errors")).toHaveText(
+    'The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
+  );
+  await expect(page.getByTestId("manifest-text")).toHaveValue(bad);
+  // A manifest the page does not play (past the model's 100 replicas) is said, the text kept.
+  const many = DEPLOY.replace("replicas: 3", "replicas: 101");
+  await page.getByTestId("manifest-text").fill(many);
+  await page.getByTestId("manifest-apply").click();
+  await expect(page.getByTestId("run-problem")).toContainText("asks for 101 replicas in all; the page plays at most 40");
+  await expect(page.getByTestId("manifest-text")).toHaveValue(many);
+  // The share link carries the text typed: opened, the page has it in its box and runs it.
+  await page.getByTestId("manifest-text").fill(two);
+  const link = await page.getByTestId("share-link").inputValue();
+  expect(link).toContain("?kube=1&m=");
+  await page.goto(link);
+  await expect(page.getByTestId("manifest-text")).toHaveValue(two);
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(2);
+});
+
+test("the events table at the end is the CLI's, word for word", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("to-end").click();
+  const lines = CLI_EVENTS.split("\n");
+  const from = lines.indexOf("$ kubectl get events --sort-by=.lastTimestamp") + 1;
+  const cli = lines.slice(from).filter((l) => l.trim()).map(words);
+  const shown = await page.locator("[data-testid=events-table] tr").evaluateAll((rows) =>
+    rows.map((r) => [...r.cells].map((c) => c.textContent).join(" ")),
+  );
+  expect(cli.length).toBeGreaterThan(10);
+  expect(shown.map(words)).toEqual(cli);
+});
+
+const sizes = [[1280, 800], [1366, 768], [375, 812]];
+for (const [width, height] of sizes) {
+  test(`one screen at ${width}x${height}: the page never scrolls`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await open(page);
+    for (let i = 0; i < 150; i++) await page.keyboard.press("ArrowRight");
+    const [sh, ih, sw, iw] = await page.evaluate(() => [
+      document.scrollingElement.scrollHeight, innerHeight, document.scrollingElement.scrollWidth, innerWidth,
+    ]);
+    expect(sh).toBeLessThanOrEqual(ih);
+    expect(sw).toBeLessThanOrEqual(iw);
+    await expect(page.getByTestId("play")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId("kpart-etcd")).toBeInViewport();
+    await page.screenshot({ path: `tests/e2e/artifacts/screenshots/kube-${width}x${height}.png` });
+  });
+}
+
+test("one screen in a 720 px fixed frame of a course page", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const src = `${origin("lab")}/?kube=1&embed=1&height=fixed`;
+  await page.setContent(
+    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1>` +
+      `<iframe title="The real control plane" src="${src}" style="width: 100%; height: 720px; border: 0"></iframe></main>`,
+  );
+  const frame = page.frameLocator("iframe");
+  await frame.getByTestId("kube").waitFor();
+  for (let i = 0; i < 40; i++) await frame.getByTestId("forward").click();
+  const scrolled = await page.frames()[1].evaluate(() => [document.scrollingElement.scrollHeight, innerHeight]);
+  expect(scrolled[0]).toBeLessThanOrEqual(scrolled[1]);
+  await page.screenshot({ path: "tests/e2e/artifacts/screenshots/kube-embed-720.png" });
+});
+
+for (const colorScheme of ["light", "dark"]) {
+  test(`axe finds no violations (${colorScheme}), idle, mid-run with a part down, and at a bad manifest`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    await open(page);
+    expect(await axe(page)).toEqual([]);
+    await page.getByTestId("scrubber").evaluate((s) => {
+      s.value = "120";
+      s.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.getByTestId("kpart-kubelet-node-2").click();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    expect(await axe(page)).toEqual([]);
+    await page.getByTestId("to-end").click();
+    await page.getByTestId("manifest-text").fill(DEPLOY.replace("replicas: 3", "replicas: -1"));
+    await page.getByTestId("manifest-apply").click();
+    expect(await axe(page)).toEqual([]);
+  });
+}
+
+test("reduced motion: etcd's write stands still; the live region speaks once paused", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await open(page);
+  await expect(page.getByTestId("narration")).toHaveAttribute("aria-live", "polite");
+  for (let i = 0; i < 67; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("etcd-wrote")).toContainText("/registry/deployments/default/web");
+  const animation = await page.getByTestId("etcd-wrote").evaluate((e) => getComputedStyle(e).animationName);
+  expect(animation).toBe("none");
+  await expect(page.getByTestId("narration")).toContainText("etcd: put /registry/deployments/default/web");
+});
+
+test("the largest Deployment the page plays (40 replicas, PAGE_REPLICAS) holds it for no task over 200 ms", async ({ page }) => {
+  await open(page);
+  const big = DEPLOY.replace("replicas: 3", "replicas: 40");
+  await page.getByTestId("manifest-text").fill(big);
+  const since = await page.evaluate(() => performance.now());
+  await page.getByTestId("manifest-apply").click();
+  await expect(page.getByTestId("scrubber")).toHaveAttribute("max", /^2\d{3}$/);
+  for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowRight");
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(40);
+  await expect(page.getByTestId("events-table")).toContainText("more rows not drawn");
+  await page.getByTestId("kpart-kube-scheduler").click();
+  await page.keyboard.press("ArrowLeft");
+  expect(await longestTask(page, since)).toBeLessThan(200);
+});
+
+test("the plain lab links to the page", async ({ page }) => {
+  await page.goto("./");
+  await page.getByRole("link", { name: "The real control plane →" }).click();
+  await page.getByTestId("kube").waitFor();
+  await expect(page).toHaveURL(/\?kube=1/);
+});
