@@ -14,6 +14,8 @@ pub mod run_json;
 pub mod scenario_errors;
 pub mod scenario_fast;
 pub mod scenario_json;
+#[cfg(not(target_arch = "wasm32"))]
+mod scenario_scan;
 pub mod tables;
 pub mod timeline_json;
 pub mod value_json;

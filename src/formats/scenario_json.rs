@@ -22,7 +22,12 @@ pub fn parse(text: &str) -> Result<Scenario, InputError> {
     // checking path, which names the field that is wrong (or accepts what the fast path is
     // too strict for, like `3.0` for 3).
     // The fast path reads `initial` typed and hands over the rest, to which `changes` apply.
-    if let Some(fast) = scenario_fast::parse(text) {
+    // The CLI first tries the plainest shape, read by hand (`scenario_scan`).
+    #[cfg(not(target_arch = "wasm32"))]
+    let fast = super::scenario_scan::parse(text).or_else(|| scenario_fast::parse(text));
+    #[cfg(target_arch = "wasm32")]
+    let fast = scenario_fast::parse(text);
+    if let Some(fast) = fast {
         if let Ok(scenario) = with_initial(&Json::Object(fast.rest), "", fast.initial) {
             return Ok(scenario);
         }

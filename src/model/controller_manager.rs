@@ -5,7 +5,7 @@
 use super::jsnum::{max_from_zero, to_js_string, to_number};
 use super::names::{ByName, FxHashMap};
 use super::part::Part;
-use super::state_store::StateStore;
+use super::state_store::{Snapshot, StateStore};
 use super::trace::TraceLimit;
 use super::value::{CopyRecord, Status, Value};
 use std::rc::Rc;
@@ -15,49 +15,69 @@ pub fn controller_manager(store: &mut StateStore) -> Result<usize, TraceLimit> {
     store.component(Part::ControllerManager);
     let services = store.read("service/")?;
     let all = store.read("copy/")?;
-
     // Decide everything from what the two reads found, then write: the lesson's controller
     // manager also works from the arrays its reads returned.
+    let changes = decide(store, &services, &all);
+    make(store, changes)
+}
+
+/// What the turn changes, from the services and the copies its two reads found.
+fn decide(store: &StateStore, services: &Snapshot, all: &Snapshot) -> Vec<Change> {
     let mut changes: Vec<Change> = Vec::new();
-    {
-        let services: Vec<(&Rc<str>, &Value)> = store.view(&services).collect();
-        let names: FxHashMap<&str, usize> =
-            services.iter().enumerate().map(|(i, (k, _))| (&k["service/".len()..], i)).collect();
-        // Live copies by the service they name, and the highest number after `copy/<service>-`
-        // for every service. A key like `copy/a-b-1` counts for service `a` (suffix `b-1`, not a
-        // number) and for `a-b` (suffix 1).
-        let prefixes = Names::of(services.iter().map(|(k, _)| &k["service/".len()..]));
-        let mut by_service = ByName::new(&names);
-        let mut live: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
-        let mut highest: Vec<f64> = vec![0.0; services.len()];
-        for (key, value) in store.view(&all) {
-            let Some(c) = value.as_copy() else { continue };
-            if c.status == Status::Dead {
-                // Dead copies go first, in store order.
-                changes.push(Change::Remove(key.clone()));
-            } else if let Some(i) = by_service.get(&c.service) {
-                live[i].push(key);
+    let services: Vec<(&Rc<str>, &Value)> = store.view(services).collect();
+    let names: FxHashMap<&str, usize> =
+        services.iter().enumerate().map(|(i, (k, _))| (&k["service/".len()..], i)).collect();
+    // Live copies by the service they name, and the highest number after `copy/<service>-`
+    // for every service. A key like `copy/a-b-1` counts for service `a` (suffix `b-1`, not a
+    // number) and for `a-b` (suffix 1).
+    let prefixes = Names::of(services.iter().map(|(k, _)| &k["service/".len()..]));
+    let mut by_service = ByName::new(&names);
+    // Per service: its desired count (none where the value is not a service), its live copies
+    // counted, and those past the desired count in store order (the extras). Only the extras
+    // are kept: a list of every live copy cost a scaled run a push per copy a round.
+    let desired: Vec<Option<usize>> = services
+        .iter()
+        .map(|(_, v)| match v {
+            Value::Service(service) => Some(service.desired as usize),
+            _ => None,
+        })
+        .collect();
+    let mut live: Vec<usize> = vec![0; services.len()];
+    let mut extras: Vec<Vec<&Rc<str>>> = vec![Vec::new(); services.len()];
+    let mut highest: Vec<f64> = vec![0.0; services.len()];
+    for (key, value) in store.view(all) {
+        let Some(c) = value.as_copy() else { continue };
+        if c.status == Status::Dead {
+            // Dead copies go first, in store order.
+            changes.push(Change::Remove(key.clone()));
+        } else if let Some(i) = by_service.get(&c.service) {
+            live[i] += 1;
+            if desired[i].is_some_and(|d| live[i] > d) {
+                extras[i].push(key);
             }
-            let rest = &key["copy/".len()..];
-            prefixes.each_match(rest, |i, dash| {
-                highest[i] = max_from_zero(highest[i], to_number(&rest[dash + 1..]));
-            });
         }
-        for (i, (key, value)) in services.iter().enumerate() {
-            let Value::Service(service) = value else { continue };
-            let desired = service.desired as usize;
-            let missing = desired.saturating_sub(live[i].len());
-            if missing > 0 {
-                let name = Rc::from(&key["service/".len()..]);
-                changes.push(Change::Create { name, after: highest[i], count: missing });
-            }
-            // Extra copies: the last live ones in store order go first.
-            for extra in live[i].iter().skip(desired).rev() {
-                changes.push(Change::Remove((*extra).clone()));
-            }
+        let rest = &key["copy/".len()..];
+        prefixes.each_match(rest, |i, dash| {
+            highest[i] = max_from_zero(highest[i], to_number(&rest[dash + 1..]));
+        });
+    }
+    for (i, (key, _)) in services.iter().enumerate() {
+        let Some(desired) = desired[i] else { continue };
+        let missing = desired.saturating_sub(live[i]);
+        if missing > 0 {
+            let name = Rc::from(&key["service/".len()..]);
+            changes.push(Change::Create { name, after: highest[i], count: missing });
+        }
+        // Extra copies: the last live ones in store order go first.
+        for extra in extras[i].iter().rev() {
+            changes.push(Change::Remove((*extra).clone()));
         }
     }
+    changes
+}
 
+/// Writes what the turn decided, in order; returns how many writes and removes it made.
+fn make(store: &mut StateStore, changes: Vec<Change>) -> Result<usize, TraceLimit> {
     let mut work = 0;
     for change in changes {
         match change {

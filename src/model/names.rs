@@ -13,12 +13,15 @@ pub use rustc_hash::{FxHashMap, FxHashSet};
 pub struct ByName<'a> {
     names: &'a FxHashMap<&'a str, usize>,
     seen: FxHashMap<usize, Option<usize>>,
+    /// The last string asked for and its answer: copies in store order mostly name the same
+    /// service one after another, and a compare costs less than a look-up.
+    last: Option<(usize, Option<usize>)>,
 }
 
 impl<'a> ByName<'a> {
     /// Wraps a name -> index map.
     pub fn new(names: &'a FxHashMap<&'a str, usize>) -> ByName<'a> {
-        ByName { names, seen: FxHashMap::default() }
+        ByName { names, seen: FxHashMap::default(), last: None }
     }
 
     /// The index of `name`, if the map has it.
@@ -26,8 +29,15 @@ impl<'a> ByName<'a> {
         // While the store is borrowed for a turn's decisions no string is freed, so an address
         // stands for one string.
         let address = name.as_ptr() as usize;
+        if let Some((last, found)) = self.last {
+            if last == address {
+                return found;
+            }
+        }
         let names = self.names;
-        *self.seen.entry(address).or_insert_with(|| names.get(&**name).copied())
+        let found = *self.seen.entry(address).or_insert_with(|| names.get(&**name).copied());
+        self.last = Some((address, found));
+        found
     }
 }
 

@@ -50,7 +50,7 @@ mod tests {
             ("copy/a-3".into(), copy(Some(""), Status::Pending)),
             ("copy/a-4".into(), copy(Some("m9"), Status::Dead)),
         ]);
-        let mut world = World::of(s.entries());
+        let mut world = World::of(s.entries(), s.len());
         assert_eq!(node_agents(&mut s, &mut world).unwrap(), 1);
         assert_eq!(s.get("copy/a-1"), Some(&copy(Some("node/m1"), Status::Running)));
         assert!(world.runs("copy/a-1"));

@@ -36,8 +36,9 @@ impl Plane {
     pub fn new(initial: impl IntoIterator<Item = (Rc<str>, Value)>, down: PartSet) -> Plane {
         let mut store = StateStore::new(initial);
         store.set_down(down.contains(Part::StateStore));
-        // The copies the starting state holds as running are taken to run.
-        let world = World::of(store.entries());
+        // The copies the starting state holds as running are taken to run; room for the store
+        // to double, as the store has (a scaled run doubles its copies).
+        let world = World::of(store.entries(), store.len().saturating_mul(2));
         Plane { store, world, down, rounds: 0, expired: Vec::new() }
     }
 
@@ -67,8 +68,8 @@ impl Plane {
     /// and actual side by side: the world's copies in the ledger's order.
     pub fn actual(&self) -> Vec<&str> {
         let world = &self.world;
-        let mut keys: Vec<&str> =
-            self.store.entries().filter(|(k, _)| world.runs(k)).map(|(k, _)| &**k).collect();
+        let mut keys: Vec<&str> = Vec::with_capacity(world.len());
+        keys.extend(self.store.entries().filter(|(k, _)| world.runs(k)).map(|(k, _)| &**k));
         if keys.len() == world.len() {
             return keys; // every running copy has its record: the usual case, with no second pass
         }

@@ -6,7 +6,8 @@ use super::part::Part;
 use super::state_store::{Place, StateStore};
 use super::trace::TraceLimit;
 use super::value::{CopyRecord, Health, Status, Value};
-use std::collections::BTreeSet;
+use std::cmp::Reverse;
+use std::collections::binary_heap::{BinaryHeap, PeekMut};
 use std::rc::Rc;
 
 /// One turn of the scheduler; returns how many copies it placed.
@@ -40,23 +41,27 @@ pub fn scheduler(store: &mut StateStore) -> Result<usize, TraceLimit> {
             }
         }
 
-        // Nodes with room, ordered by (load, store position): the first is the one to pick.
-        // Inserted one by one: collecting into the set would sort first, and that stable sort is
-        // code of its own in the page (about 4 KB); the set is the same either way.
-        let mut room: BTreeSet<(u64, usize)> = BTreeSet::new();
-        for i in (0..alive.len()).filter(|&i| load[i] < u64::from(alive[i].1)) {
-            room.insert((load[i], i));
-        }
+        // Nodes with room, least (load, store position) on top: the one to pick. The pairs are
+        // unique (one per node), so the heap yields them in exactly the order a sorted set does;
+        // placing a copy raises the top's load in place, one sift where a set (a B-tree) took a
+        // removal and an insertion, a tenth of a scaled run's instructions.
+        let mut room: BinaryHeap<Reverse<(u64, usize)>> = (0..alive.len())
+            .filter(|&i| load[i] < u64::from(alive[i].1))
+            .map(|i| Reverse((load[i], i)))
+            .collect();
 
         for (place, _, value) in store.view_placed(&copies) {
             let Some(copy) = value.as_copy() else { continue };
             if copy.node.is_some() || copy.status != Status::Pending {
                 continue;
             }
-            let Some((l, i)) = room.pop_first() else { break }; // no room anywhere: left unplaced
+            let Some(mut top) = room.peek_mut() else { break }; // no room anywhere: left unplaced
+            let Reverse((l, i)) = *top;
             placements.push((place, i));
             if l + 1 < u64::from(alive[i].1) {
-                room.insert((l + 1, i));
+                *top = Reverse((l + 1, i));
+            } else {
+                PeekMut::pop(top);
             }
         }
     }

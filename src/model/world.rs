@@ -28,11 +28,11 @@ pub struct World {
 }
 
 impl World {
-    /// The world of a starting state: the copies it holds as running are taken to run.
-    pub fn of<'a>(entries: impl IntoIterator<Item = (&'a Rc<str>, &'a Value)>) -> World {
-        let entries = entries.into_iter();
-        // Room for every entry: one allocation, no rehashing as a large starting state fills it.
-        let mut running = FxHashSet::with_capacity_and_hasher(entries.size_hint().0, Default::default());
+    /// The world of a starting state: the copies it holds as running are taken to run. `room`:
+    /// how many copies may come to run before the set must grow (rehashing a large set is a
+    /// visible share of a scaled run; the store's entries give no count to size it from).
+    pub fn of<'a>(entries: impl IntoIterator<Item = (&'a Rc<str>, &'a Value)>, room: usize) -> World {
+        let mut running = FxHashSet::with_capacity_and_hasher(room, Default::default());
         for (key, value) in entries {
             if value.as_copy().is_some_and(|c| c.believed_running()) {
                 running.insert(key.clone());
@@ -118,7 +118,7 @@ mod tests {
         let pending =
             Value::Copy(CopyRecord { status: Status::Pending, ..running.as_copy().unwrap().clone() });
         let (a, b): (Rc<str>, Rc<str>) = ("copy/a-1".into(), "copy/a-2".into());
-        let mut world = World::of([(&a, &running), (&b, &pending)]);
+        let mut world = World::of([(&a, &running), (&b, &pending)], 2);
         assert_eq!((world.started_with(), world.len()), (vec![a.clone()], 1));
         assert!(!world.start(&a, 3), "already running");
         assert!(world.start(&b, 4) && world.stop(&a, 7) && !world.stop(&a, 8));

@@ -243,21 +243,7 @@ pub fn parse_report_csv(text: &str) -> Result<Report, InputError> {
             }
             // Items come before the score; anything else is not a row this lab writes.
             _ if !scored => {
-                let difference = match difference.as_str() {
-                    "" => None,
-                    d => Some(
-                        d.parse()
-                            .map_err(|_| at(line, Problem::of(|a| a.e_csv_value).with("found", shown(d))))?,
-                    ),
-                };
-                let correct = match correct.as_str() {
-                    "yes" => true,
-                    "no" => false,
-                    other => {
-                        return Err(at(line, Problem::of(|a| a.e_csv_value).with("found", shown(other))))
-                    }
-                };
-                r.lines.push(ReportLine { id, label, predicted, actual, difference, correct });
+                r.lines.push(item_line(line, [id, label, predicted, actual, difference, correct])?)
             }
             _ => return Err(at(line, Problem::of(|a| a.e_csv_row).with("found", shown(&id)))),
         }
@@ -266,6 +252,21 @@ pub fn parse_report_csv(text: &str) -> Result<Report, InputError> {
         return Err(InputError { path: String::new(), problem: Problem::of(|a| a.e_csv_no_assignment) });
     }
     Ok(r)
+}
+
+/// An item's row (`id`, `label`, `predicted`, `actual`, `difference`, `correct`) on `line`.
+fn item_line(line: usize, cells: [String; 6]) -> Result<ReportLine, InputError> {
+    let [id, label, predicted, actual, difference, correct] = cells;
+    let difference = match difference.as_str() {
+        "" => None,
+        d => Some(d.parse().map_err(|_| at(line, Problem::of(|a| a.e_csv_value).with("found", shown(d))))?),
+    };
+    let correct = match correct.as_str() {
+        "yes" => true,
+        "no" => false,
+        other => return Err(at(line, Problem::of(|a| a.e_csv_value).with("found", shown(other)))),
+    };
+    Ok(ReportLine { id, label, predicted, actual, difference, correct })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::formats::html::Markup;
 use crate::messages::{fill, ExploreMessages, EN, EN_EXPLORE};
 use crate::model::watch::Load;
 use crate::model::{LessonService, PartSet, Run};
-use crate::playback::{compare, Comparison, ModeRound, BAR_SPAN, LOAD_PARTS};
+use crate::playback::{compare, CompareRound, Comparison, ModeRound, BAR_SPAN, LOAD_PARTS};
 use leptos::prelude::*;
 
 /// Mounts the explorer page into the body, in place of the shell index.html paints.
@@ -179,11 +179,17 @@ fn part_load(mode: &ModeRound, i: usize) -> Load {
     mode.parts[i]
 }
 
+/// The chart's geometry, in SVG units: a row per round, the rounds' labels left of the bars.
+const ROW: usize = 26;
+const LABEL: usize = 72;
+
+/// SVG numbers as text.
+fn n(v: usize) -> String {
+    v.to_string()
+}
+
 /// One mode's chart: a bar per round, its items listed then its events, on the common scale.
 fn chart(t: &ExploreMessages, c: &Comparison, watch: bool) -> String {
-    const ROW: usize = 26;
-    const LABEL: usize = 72;
-    let n = |v: usize| v.to_string();
     let height = c.rounds.len() * ROW + 22;
     // Room after the longest bar for its total.
     let width = LABEL + BAR_SPAN + 60;
@@ -199,47 +205,58 @@ fn chart(t: &ExploreMessages, c: &Comparison, watch: bool) -> String {
         ],
     );
     for (row, r) in c.rounds.iter().enumerate() {
-        let bar = c.bar(r, watch);
-        let y = row * ROW;
-        let label = fill(
-            t.bar_label,
-            &[("round", &r.round), ("listed", &t.number(bar.listed)), ("events", &t.number(bar.events))],
-        );
-        let round = if r.round == 0 { t.round_requests.to_string() } else { r.round.to_string() };
-        m.open("g", &[("data-round", &r.round.to_string()), ("data-listed", &n(bar.listed))]);
-        m.leaf("text", &[("x", "0"), ("y", &n(y + 16))], &round);
-        m.open(
-            "rect",
-            &[
-                ("class", "listed"),
-                ("x", &n(LABEL)),
-                ("y", &n(y + 4)),
-                ("width", &n(bar.listed_len)),
-                ("height", "16"),
-            ],
-        )
-        .leaf("title", &[], &label)
-        .close("rect");
-        m.open(
-            "rect",
-            &[
-                ("class", "events"),
-                ("x", &n(LABEL + bar.listed_len)),
-                ("y", &n(y + 4)),
-                ("width", &n(bar.events_len)),
-                ("height", "16"),
-            ],
-        )
-        .leaf("title", &[], &label)
-        .close("rect");
-        let end = LABEL + bar.listed_len + bar.events_len + 4;
-        m.leaf(
-            "text",
-            &[("class", "value"), ("x", &n(end)), ("y", &n(y + 16))],
-            &t.number(bar.listed + bar.events),
-        );
-        m.close("g");
+        bar_row(&mut m, t, c, r, row * ROW, watch);
     }
+    chart_axis(&mut m, t, c);
+    m.close("svg");
+    m.finish()
+}
+
+/// One round's bar at height `y`: its label, the items listed, the events, and their total.
+fn bar_row(m: &mut Markup, t: &ExploreMessages, c: &Comparison, r: &CompareRound, y: usize, watch: bool) {
+    let bar = c.bar(r, watch);
+    let label = fill(
+        t.bar_label,
+        &[("round", &r.round), ("listed", &t.number(bar.listed)), ("events", &t.number(bar.events))],
+    );
+    let round = if r.round == 0 { t.round_requests.to_string() } else { r.round.to_string() };
+    m.open("g", &[("data-round", &r.round.to_string()), ("data-listed", &n(bar.listed))]);
+    m.leaf("text", &[("x", "0"), ("y", &n(y + 16))], &round);
+    m.open(
+        "rect",
+        &[
+            ("class", "listed"),
+            ("x", &n(LABEL)),
+            ("y", &n(y + 4)),
+            ("width", &n(bar.listed_len)),
+            ("height", "16"),
+        ],
+    )
+    .leaf("title", &[], &label)
+    .close("rect");
+    m.open(
+        "rect",
+        &[
+            ("class", "events"),
+            ("x", &n(LABEL + bar.listed_len)),
+            ("y", &n(y + 4)),
+            ("width", &n(bar.events_len)),
+            ("height", "16"),
+        ],
+    )
+    .leaf("title", &[], &label)
+    .close("rect");
+    let end = LABEL + bar.listed_len + bar.events_len + 4;
+    m.leaf(
+        "text",
+        &[("class", "value"), ("x", &n(end)), ("y", &n(y + 16))],
+        &t.number(bar.listed + bar.events),
+    );
+    m.close("g");
+}
+
+/// The chart's axis under its rounds: zero, the common scale's most, and what it counts.
+fn chart_axis(m: &mut Markup, t: &ExploreMessages, c: &Comparison) {
     let axis = c.rounds.len() * ROW + 4;
     let right = LABEL + BAR_SPAN;
     m.open(
@@ -263,6 +280,4 @@ fn chart(t: &ExploreMessages, c: &Comparison, watch: bool) -> String {
         ],
         t.charts_axis,
     );
-    m.close("svg");
-    m.finish()
 }

@@ -10,6 +10,7 @@
 use super::explore_worker::{Kind, Points, Reply};
 use crate::formats::html::Markup;
 use crate::messages::{fill, ExploreMessages};
+use crate::model::scale::RequestCost;
 use crate::playback::scale_plot::{
     items_at, path, scale_plot, step_of, ScalePlot, ScalePoint, AXIS, BOTTOM, CURVE_SIZES, HEIGHT, LEFT,
     RIGHT, SLIDER_STEPS, TOP, WIDTH, ZERO,
@@ -68,37 +69,15 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
         };
         set_timeout(rested, std::time::Duration::from_millis(REST_MS));
     };
-    let readout = move || match point() {
-        _ if busy() => fill(t.computing, &[("items", &t.number(items_at(settled.get())))]),
-        None => String::new(),
-        Some(Ok(ScalePoint { idle: c, .. })) => fill(
-            t.readout,
-            &[
-                ("items", &t.number(c.items)),
-                ("services", &t.number(c.services)),
-                ("copies", &t.number(c.copies)),
-                ("nodes", &t.number(c.nodes)),
-                ("list", &t.number(c.list)),
-                ("watch", &t.number(c.watch)),
-                ("first", &t.number(c.watch_first)),
-            ],
-        ),
-        Some(Err(why)) => fill(t.scale_failed, &[("why", &why)]),
+    let readout = move || match busy() {
+        true => fill(t.computing, &[("items", &t.number(items_at(settled.get())))]),
+        false => point().map(|p| readout_text(t, p)).unwrap_or_default(),
     };
     let request = move || {
         if busy() {
             return None;
         }
-        let r = point()?.ok()?.request;
-        Some(fill(
-            t.readout_request,
-            &[
-                ("rounds", &r.rounds),
-                ("list", &t.number(r.list)),
-                ("reads", &t.number(r.watch_reads)),
-                ("events", &t.number(r.watch_events)),
-            ],
-        ))
+        Some(request_text(t, &point()?.ok()?.request))
     };
     let plot = move || {
         let at = point()?.ok()?;
@@ -125,6 +104,38 @@ pub fn ScaleExplorer(t: &'static ExploreMessages) -> impl IntoView {
                 inner_html=move || curve.with(|c| table(t, c))></div>
         </section>
     }
+}
+
+/// The point under the slider in words: the idle round's cluster and what each mode read.
+fn readout_text(t: &ExploreMessages, point: Result<ScalePoint, String>) -> String {
+    match point {
+        Ok(ScalePoint { idle: c, .. }) => fill(
+            t.readout,
+            &[
+                ("items", &t.number(c.items)),
+                ("services", &t.number(c.services)),
+                ("copies", &t.number(c.copies)),
+                ("nodes", &t.number(c.nodes)),
+                ("list", &t.number(c.list)),
+                ("watch", &t.number(c.watch)),
+                ("first", &t.number(c.watch_first)),
+            ],
+        ),
+        Err(why) => fill(t.scale_failed, &[("why", &why)]),
+    }
+}
+
+/// What one request costs at the point under the slider, in words.
+fn request_text(t: &ExploreMessages, r: &RequestCost) -> String {
+    fill(
+        t.readout_request,
+        &[
+            ("rounds", &r.rounds),
+            ("list", &t.number(r.list)),
+            ("reads", &t.number(r.watch_reads)),
+            ("events", &t.number(r.watch_events)),
+        ],
+    )
 }
 
 /// The plot as SVG markup.

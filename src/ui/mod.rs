@@ -111,18 +111,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
         link_notices.push(fill(t.lang_missing, &[("lang", &lang)]));
     }
     let embed = browser::query("embed").is_some_and(|v| v != "0");
-    let host = match host::Host::from_url(t) {
-        Ok(host) => {
-            host.start(embed, t.lang);
-            Some(host)
-        }
-        Err((why, notice)) => {
-            link_notices.extend(notice);
-            host::tell_not_reporting(why);
-            None
-        }
-    };
-    provide_context(host);
+    provide_context(reporting_host(t, embed, &mut link_notices));
     // With an assignment named (or a sandbox's scenario), the link applies once it has loaded
     // (and sealed what it asks).
     // The plain lab never opens one: boot.js loads the assignments build for those pages.
@@ -139,15 +128,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
     }
     let predictions: share_link::Predictions = RwSignal::new(None);
     let assignment = assignment_area(lab, shared, predictions);
-    // Embedded, the course page either lets the frame follow the lab's height (the default) or
-    // sets the frame's height itself (`height=fixed`): then the lab is one screen that scrolls
-    // inside its own panels, as it is in a window of its own.
-    let fixed = browser::query("height").is_some_and(|v| v == "fixed");
-    let class = match (embed, fixed) {
-        (false, _) => "lab",
-        (true, true) => "lab embed",
-        (true, false) => "lab embed flow",
-    };
+    let class = page_class(embed);
     view! {
         <main class=class data-testid="lab">
             <header>
@@ -186,6 +167,34 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                 </div>
             </div>
         </main>
+    }
+}
+
+/// The host page the lab reports to, started, where the address names one; where it names one
+/// that cannot be reported to, why is told to the host and added to `notices`.
+fn reporting_host(t: &'static Messages, embed: bool, notices: &mut Vec<String>) -> Option<host::Host> {
+    match host::Host::from_url(t) {
+        Ok(host) => {
+            host.start(embed, t.lang);
+            Some(host)
+        }
+        Err((why, notice)) => {
+            notices.extend(notice);
+            host::tell_not_reporting(why);
+            None
+        }
+    }
+}
+
+/// The page's class. Embedded, the course page either lets the frame follow the lab's height
+/// (the default) or sets the frame's height itself (`height=fixed`): then the lab is one screen
+/// that scrolls inside its own panels, as it is in a window of its own.
+fn page_class(embed: bool) -> &'static str {
+    let fixed = browser::query("height").is_some_and(|v| v == "fixed");
+    match (embed, fixed) {
+        (false, _) => "lab",
+        (true, true) => "lab embed",
+        (true, false) => "lab embed flow",
     }
 }
 

@@ -7,6 +7,7 @@ use super::lab::Lab;
 use crate::formats::html::Markup;
 use crate::messages::fill;
 use crate::messages::Messages;
+use crate::model::TraceSummary;
 use crate::playback::{Frame, Recording};
 
 use super::helpers::live;
@@ -122,47 +123,18 @@ pub fn show_step(lab: Lab, step: usize) {
 #[component]
 pub fn TraceTable(lab: Lab) -> impl IntoView {
     let t = lab.t;
-    // Runs after the rows are drawn for a new cursor (not for another change of the lab's
-    // state: a pause leaves the box where the student scrolled it); it writes no signal, only
-    // the box's scroll position.
-    Effect::new(move |before: Option<usize>| {
-        let step = lab.cursor();
-        if step > 0 && before != Some(step) {
-            let line = lab.recording_untracked().line_of(step - 1);
-            request_animation_frame(move || keep_in_view(step, line));
-        }
-        step
-    });
+    follow_cursor(lab);
     // The first step drawn (a stride's start); moved by scrolling the box.
     let start = RwSignal::new(0usize);
     let on_scroll = move |_| {
-        let Some(scroller) =
-            web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("trace-scroll"))
-        else {
-            return;
-        };
-        let line = (scroller.scroll_top() / row_height().unwrap_or(28).max(1)).max(0) as usize;
+        let Some(line) = first_visible_line() else { return };
         let at = window_start(&lab.recording_untracked(), line);
         if at != start.get_untracked() {
             start.set(at);
         }
     };
     // The steps drawn, and the lines the empty rows above and below them stand in for.
-    let window = move || {
-        let recording = lab.recording();
-        let cursor = lab.frame().cursor;
-        if cursor <= WHOLE {
-            return (0, cursor, 0, 0);
-        }
-        // The last stride start from which the window still reaches the cursor's row.
-        let last = cursor.saturating_sub(WINDOW).div_ceil(STRIDE) * STRIDE;
-        let from = start.get().min(last);
-        let to = (from + WINDOW).min(cursor);
-        let starts = |n| recording.round_starts_within(n);
-        let above = from + starts(from);
-        let below = (cursor - to) + starts(cursor) - starts(to);
-        (from, to, above, below)
-    };
+    let window = move || drawn(&lab.recording(), lab.frame().cursor, start.get());
     let spacer = move |lines: usize| format!("{}px", lines as i32 * ROW_HEIGHT.with(|h| h.get()));
     // The rows drawn, as markup (see `formats::html` for why, and how text is kept text), in
     // pieces: piece `k` holds the steps from the window's first plus `k` pieces. A piece whose
@@ -175,21 +147,7 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
         }
         rows(&lab.recording(), &lab.frame(), t, lo, (lo + PIECE).min(to))
     };
-    let summary = move || {
-        let s = lab.frame().summary.clone();
-        fill(
-            t.trace_summary,
-            &[
-                ("components", &s.components),
-                ("steps", &s.steps),
-                ("reads", &s.item_reads),
-                ("writes", &s.writes),
-                ("from", &0),
-                ("to", &s.revision),
-                ("round", &s.rounds),
-            ],
-        )
-    };
+    let summary = move || summary_text(t, &lab.frame().summary);
     view! {
         <section class="trace" aria-labelledby="trace-title">
             <h2 id="trace-title">{t.trace_title}</h2>
@@ -204,6 +162,59 @@ pub fn TraceTable(lab: Lab) -> impl IntoView {
             <p class="summary" data-testid="trace-summary">{live(summary)}</p>
         </section>
     }
+}
+
+/// Keeps the cursor's row in view: runs after the rows are drawn for a new cursor (not for
+/// another change of the lab's state: a pause leaves the box where the student scrolled it); it
+/// writes no signal, only the box's scroll position.
+fn follow_cursor(lab: Lab) {
+    Effect::new(move |before: Option<usize>| {
+        let step = lab.cursor();
+        if step > 0 && before != Some(step) {
+            let line = lab.recording_untracked().line_of(step - 1);
+            request_animation_frame(move || keep_in_view(step, line));
+        }
+        step
+    });
+}
+
+/// The line of the trace at the top of the box, as scrolled.
+fn first_visible_line() -> Option<usize> {
+    let scroller =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("trace-scroll"))?;
+    Some((scroller.scroll_top() / row_height().unwrap_or(28).max(1)).max(0) as usize)
+}
+
+/// The steps drawn with the cursor at `cursor` and the window asked to start at `start`, and
+/// the lines the empty rows above and below them stand in for: `(from, to, above, below)`.
+fn drawn(recording: &Recording, cursor: usize, start: usize) -> (usize, usize, usize, usize) {
+    if cursor <= WHOLE {
+        return (0, cursor, 0, 0);
+    }
+    // The last stride start from which the window still reaches the cursor's row.
+    let last = cursor.saturating_sub(WINDOW).div_ceil(STRIDE) * STRIDE;
+    let from = start.min(last);
+    let to = (from + WINDOW).min(cursor);
+    let starts = |n| recording.round_starts_within(n);
+    let above = from + starts(from);
+    let below = (cursor - to) + starts(cursor) - starts(to);
+    (from, to, above, below)
+}
+
+/// The summary line under the trace.
+fn summary_text(t: &Messages, s: &TraceSummary) -> String {
+    fill(
+        t.trace_summary,
+        &[
+            ("components", &s.components),
+            ("steps", &s.steps),
+            ("reads", &s.item_reads),
+            ("writes", &s.writes),
+            ("from", &0),
+            ("to", &s.revision),
+            ("round", &s.rounds),
+        ],
+    )
 }
 
 /// The trace's rows of steps `from + 1` to `to` (numbered from 1) at `frame`, with the headings
