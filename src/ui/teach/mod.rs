@@ -15,6 +15,7 @@ mod requests;
 mod run;
 mod sandbox;
 mod saved;
+mod scenario;
 mod services;
 mod timeline;
 
