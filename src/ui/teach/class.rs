@@ -118,7 +118,7 @@ fn table(r: &ClassReview, bench: Bench) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <table data-testid="class-students">
+        <table class="students" data-testid="class-students">
             <caption>{w.class_students_caption}</caption>
             <thead><tr><th scope="col">{w.class_student}</th><th scope="col">{w.class_file}</th><th scope="col">{w.class_score}</th><th scope="col">{w.class_missed}</th></tr></thead>
             <tbody>{students}</tbody>
