@@ -7,11 +7,11 @@
 //! tolerance that marks a guess right are worked out in [`super::warnings_scenario`].
 
 use super::assignment::{Answer, Assignment, Item, ItemKind, Question};
-use super::warnings_scenario::{accepts_a_guess, never_held, out_of_schema, starting_copies};
+use super::warnings_scenario::{accepts_a_guess, matrix_runs, never_held, out_of_schema, starting_copies};
 pub use super::warnings_scenario::{RequestAt, RunFacts, StartKey};
 use crate::formats::json::quoted;
 use crate::messages::{fill, CheckMessages};
-use crate::model::{lesson_initial, Limits, Part, Prefix, Scenario, TraceLimit, MATRIX_ORDER};
+use crate::model::{lesson_initial, Limits, Prefix, Scenario, TraceLimit, MATRIX_ORDER};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -300,31 +300,6 @@ pub fn warnings(a: &Assignment, items: &[Item], run: Option<&RunFacts>, lesson_k
     out.extend(matrix_runs(a));
     if a.retries > 0 && a.reveal {
         out.push(Warning::RetriesAfterReveal { retries: a.retries });
-    }
-    out
-}
-
-/// Where the failure-matrix rows asked and the rest of the assignment disagree on the run: the
-/// rows run the lesson's events with each row's parts down from the start (`model::matrix_run`),
-/// never the assignment's scenario, and never the parts its instructions say are down (a
-/// teacher's "with the scheduler down" makes a row's natural answer the wrong one).
-fn matrix_runs(a: &Assignment) -> Vec<Warning> {
-    let mut out = Vec::new();
-    if a.matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty()) {
-        return out;
-    }
-    if a.scenario != Scenario::lesson() {
-        out.push(Warning::MatrixNotTheScenario);
-    }
-    let said = a.instructions.to_lowercase();
-    let down = said.split(|c: char| !c.is_alphanumeric()).any(|w| w == "down");
-    let parts: Vec<&'static str> = Part::ALL
-        .iter()
-        .map(|p| p.name())
-        .filter(|name| down && said.contains(&name.to_lowercase()))
-        .collect();
-    if !parts.is_empty() {
-        out.push(Warning::MatrixNotTheInstructions { parts });
     }
     out
 }
