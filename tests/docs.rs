@@ -298,3 +298,11 @@ fn every_file_of_the_repository_a_document_names_is_there() {
     }
     assert!(named >= 30, "{named} paths");
 }
+
+#[test]
+fn the_embedding_docs_print_the_host_script_the_workbench_writes_into_its_snippet() {
+    let text = std::fs::read_to_string(root().join("docs/embedding.md")).expect("readable");
+    let section = &text[text.find("## Embedding in the course page").expect("the section")..];
+    let script = section.split("<script>\n").nth(1).and_then(|s| s.split("</script>").next());
+    assert_eq!(script, Some(cplab::teaching::handout::HOST_SCRIPT));
+}

@@ -161,6 +161,8 @@ messages! {
         grid_see,
         /// The grid's row with nothing down.
         grid_none,
+        /// What every row of the grid runs: the lesson's events, with its parts down.
+        grid_run,
         /// A column's tolerance in its header: `{cell}`, `{n}`.
         grid_tolerance,
         /// The verdict words, explained beside the grid's choices.

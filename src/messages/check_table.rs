@@ -33,6 +33,12 @@ messages! {
         w_lessons_run,
         /// Every cell asked is one the lesson's failure matrix prints.
         w_lessons_matrix,
+        /// Matrix rows asked beside a scenario of the assignment's own: the rows run the
+        /// lesson's events, not it.
+        w_matrix_not_scenario,
+        /// Matrix rows asked where the instructions say `{parts}` down: each row runs only its
+        /// own parts down.
+        w_matrix_not_instructions,
         /// `{retries}` retries with the answers revealed.
         w_retries_reveal,
         /// The CLI's line for a warning: `{file}`, `{warning}`.

@@ -316,6 +316,7 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     grid_actual: "answer: {actual}",
     grid_see: "see the run",
     grid_none: "nothing down (-)",
+    grid_run: "Each row runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with that row's parts down from the start, as in the lesson's failure matrix.",
     grid_tolerance: "{cell} (±{n})",
     grid_verdicts: "done: the decision was carried out · half: decided but not carried out · halted: not decided at all · unknown: never learned of, so nothing could be decided",
     grid_counts_believed: "believed counts the collector copies the store holds as running; a pending copy, placed or not, does not count",

@@ -18,6 +18,8 @@ pub static EN_CHECK: CheckMessages = CheckMessages {
     w_tolerance_ignored: "{key} is scored exactly (names or words, not a number), so its tolerance is ignored",
     w_lessons_run: "every answer is the lesson's own (its run gives the lesson's numbers): a student can copy them from the lesson, and the assignment teaches nothing beyond it; change the run (\"changes\") or ask what the lesson does not print",
     w_lessons_matrix: "every cell asked is one the lesson's failure matrix prints: a student can copy them from the lesson; ask rows beyond it (node agents, control plane) or after repair",
+    w_matrix_not_scenario: "the failure-matrix rows do not run this assignment's scenario: each runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with its own parts down from the start; say so in the instructions, or ask about the scenario with counts and questions",
+    w_matrix_not_instructions: "the instructions say {parts} down, but the failure-matrix rows do not run so: each runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with only its own parts down from the start, whatever the instructions say",
     w_retries_reveal: "{retries} retries with \"reveal\": true: a student who has seen the answers can start over and copy them; set \"reveal\": false or \"retries\": 0",
     cli_warning: "warning: {file}: {warning}",
     cli_strict: "{file}: --strict fails the check on the warnings above",

@@ -206,6 +206,27 @@ messages! {
         out_host,
         /// The iframe snippet.
         out_snippet,
+        /// The name of the box that holds the scenario's tables.
+        scenario_tables,
+        /// What the failure-matrix rows run (the lesson's events, not the scenario).
+        matrix_run,
+        /// The SCORM package's pass mark field.
+        out_pass_mark,
+        /// What the pass mark does.
+        out_pass_mark_hint,
+        /// What the snippet is and holds (shown beside it, and as its first line, a comment),
+        /// for the page at `{host}`.
+        out_snippet_about,
+        /// No snippet while the origin is not one.
+        out_snippet_none,
+        /// The button that copies the student link.
+        out_copy_link,
+        /// The button that copies the snippet.
+        out_copy_snippet,
+        /// Copied.
+        out_copied,
+        /// The page may not use the clipboard: the text is selected instead.
+        out_copy_failed,
         /// The answer key.
         out_key,
         /// The class review's heading.
@@ -234,6 +255,20 @@ messages! {
         class_skipped,
         /// A file `{name}` that is the same report as `{first}`, counted before it.
         class_duplicate,
+        /// The caption of the table of students.
+        class_students_caption,
+        /// Its column: the student.
+        class_student,
+        /// Its column: the file.
+        class_file,
+        /// Its column: the score.
+        class_score,
+        /// Its column: the items missed.
+        class_missed,
+        /// A report with no name typed in it.
+        class_no_name,
+        /// Nothing missed.
+        class_missed_none,
         /// The copies' table.
         copies,
         /// The copies' key column.

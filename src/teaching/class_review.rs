@@ -56,6 +56,19 @@ impl Skip {
     }
 }
 
+/// One student's report, marked anew.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudentScore {
+    /// The file it came in.
+    pub file: String,
+    /// The name or id the student typed (blank: none typed).
+    pub student: String,
+    /// Correct answers and items, recomputed (never the file's claim).
+    pub score: (usize, usize),
+    /// The items missed, by their labels, in the assignment's order.
+    pub missed: Vec<String>,
+}
+
 /// The class's reports reviewed together.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassReview {
@@ -63,6 +76,8 @@ pub struct ClassReview {
     pub tallies: Vec<Tally>,
     /// The files counted, in the order given.
     pub counted: Vec<String>,
+    /// Each report counted, its student and score, in the order given.
+    pub students: Vec<StudentScore>,
     /// Files whose claimed score or marks differ from the recomputed ones (counted as marked;
     /// a duplicate among them too, so an edit is never hidden by the twin that was counted).
     pub edited: Vec<String>,
@@ -100,6 +115,7 @@ pub fn class_review(
     let mut out = ClassReview {
         tallies: Vec::new(),
         counted: Vec::new(),
+        students: Vec::new(),
         edited: Vec::new(),
         duplicates: Vec::new(),
         skipped: Vec::new(),
@@ -124,6 +140,13 @@ pub fn class_review(
             out.duplicates.push((name.clone(), first.clone()));
             continue;
         }
+        let missed = r.last.lines.iter().filter(|l| !l.marked.correct);
+        out.students.push(StudentScore {
+            file: name.clone(),
+            student: report.student.clone(),
+            score: r.last.score,
+            missed: missed.map(|l| l.marked.item.label.clone()).collect(),
+        });
         reports.push((name.clone(), report));
         tally(&mut out.tallies, &mut wrong, &r.last);
         out.counted.push(name.clone());
@@ -233,6 +256,16 @@ pub fn class_table(c: &ClassReview, a: &AssignmentMessages, w: &TeachMessages) -
         ));
     }
     out.push_str(&format!("counted: {}\n", c.counted.join(", ")));
+    for s in &c.students {
+        let who = if s.student.is_empty() {
+            "(no name)".to_string()
+        } else {
+            crate::formats::json::quoted(&s.student)
+        };
+        let (right, of) = s.score;
+        let missed = if s.missed.is_empty() { "none".to_string() } else { s.missed.join(", ") };
+        out.push_str(&format!("{who} ({}): {right}/{of}; missed: {missed}\n", s.file));
+    }
     out.push_str(&format!("scores edited: {}\n", c.edited.join(", ")));
     for (name, first) in &c.duplicates {
         out.push_str(&format!("{}\n", duplicate_text(name, first, w)));

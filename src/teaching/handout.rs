@@ -12,16 +12,31 @@ pub fn student_link(base: &str, text: &str) -> String {
     format!("{base}?a={}", encode_link(text))
 }
 
-/// The iframe for the course page (docs/embedding.md, "Embedding in the course page"): the lab at `base`,
-/// embedded with the page's fixed height, posting only to `host` (the course page's origin).
-pub fn iframe_snippet(base: &str, text: &str, host: &str) -> String {
+/// The course page's script that receives the lab's messages (docs/embedding.md, "Embedding in
+/// the course page", prints the same text, and tests/docs.rs holds the two to one): it follows
+/// the lab's height, collects its results (xAPI statements) and says when the lab never starts.
+pub const HOST_SCRIPT: &str = include_str!("host_script.js");
+
+/// The snippet for the course page (docs/embedding.md, "Embedding in the course page"): `about`
+/// (what the snippet is, as an HTML comment), the lab at `base` embedded with the page's fixed
+/// height, posting only to `host` (the course page's origin), and the host script that receives
+/// its results. None when `host` is not an origin: a snippet with it would report to no page.
+pub fn iframe_snippet(base: &str, text: &str, host: &str, about: &str) -> Option<String> {
+    if check_host(host, true) == HostCheck::NotAnOrigin {
+        return None;
+    }
     let mut host_param = String::new();
     escape(&mut host_param, host.trim());
     let src = format!("{base}?embed=1&height=fixed&host={host_param}&a={}", encode_link(text));
-    format!(
-        "<iframe\n  title=\"Control Plane Lab\"\n  src=\"{}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n",
+    // A comment ends at the first "--": the teacher's words never end it early.
+    let mut about = about.to_string();
+    while about.contains("--") {
+        about = about.replace("--", "- -");
+    }
+    Some(format!(
+        "<!-- {about} -->\n<iframe\n  title=\"Control Plane Lab\"\n  src=\"{}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n<script>\n{HOST_SCRIPT}</script>\n",
         src.replace('&', "&amp;").replace('"', "&quot;")
-    )
+    ))
 }
 
 /// What the origin typed for the snippet's `host=` means.
@@ -102,13 +117,18 @@ mod tests {
         let link = student_link("https://lab.example/x/", TEXT);
         let code = link.strip_prefix("https://lab.example/x/?a=").unwrap();
         assert_eq!(decode_link(code).unwrap(), TEXT);
-        let snippet = iframe_snippet("https://lab.example/x/", TEXT, "https://academia.sh");
+        let snippet =
+            iframe_snippet("https://lab.example/x/", TEXT, " https://academia.sh ", "About -- it").unwrap();
         assert_eq!(
             snippet,
             format!(
-                "<iframe\n  title=\"Control Plane Lab\"\n  src=\"https://lab.example/x/?embed=1&amp;height=fixed&amp;host=https%3A%2F%2Facademia.sh&amp;a={code}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n"
+                "<!-- About - - it -->\n<iframe\n  title=\"Control Plane Lab\"\n  src=\"https://lab.example/x/?embed=1&amp;height=fixed&amp;host=https%3A%2F%2Facademia.sh&amp;a={code}\"\n  sandbox=\"allow-scripts allow-same-origin allow-downloads\"\n  style=\"width: 100%; height: 720px; border: 0\"\n></iframe>\n<script>\n{HOST_SCRIPT}</script>\n"
             )
         );
+        // The script receives the results; an origin that is not one writes no snippet.
+        assert!(HOST_SCRIPT.contains("m.type === \"result\""));
+        assert_eq!(iframe_snippet("https://lab.example/x/", TEXT, "https://academia.sh/", "About"), None);
+        assert_eq!(iframe_snippet("https://lab.example/x/", TEXT, "not a url", "About"), None);
     }
 
     #[test]

@@ -105,9 +105,15 @@ pub const LAUNCH: &str = "index.html?assignment=assignment.json";
 
 /// SCORM 1.2's `imsmanifest.xml` (the ADL's SCORM 1.2 Content Aggregation Model: IMS Content
 /// Packaging 1.1.2 with the `adlcp` extension): one organization of one item, a single SCO that
-/// launches [`LAUNCH`] and lists `files`.
-pub fn manifest(title: &str, files: &[&str]) -> String {
+/// launches [`LAUNCH`] and lists `files`; with `pass_mark`, the item's `adlcp:masteryscore`
+/// (0 to 100), which the LMS gives the lesson as `cmi.student_data.mastery_score`, and the lab
+/// then reports `passed` or `failed` against it (`scorm_rte::results`).
+pub fn manifest(title: &str, files: &[&str], pass_mark: Option<u8>) -> String {
     let title = xml(title);
+    // The CAM puts it after the item's title.
+    let mastery = pass_mark
+        .map(|m| format!("        <adlcp:masteryscore>{}</adlcp:masteryscore>\n", m.min(100)))
+        .unwrap_or_default();
     let listed: String = files.iter().map(|f| format!("      <file href=\"{}\"/>\n", xml(f))).collect();
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -125,7 +131,7 @@ pub fn manifest(title: &str, files: &[&str]) -> String {
       <title>{title}</title>
       <item identifier="assignment" identifierref="sco">
         <title>{title}</title>
-      </item>
+{mastery}      </item>
     </organization>
   </organizations>
   <resources>
@@ -143,6 +149,19 @@ pub fn manifest(title: &str, files: &[&str]) -> String {
 pub const LAB_FILES: [&str; 5] =
     ["index.html", "boot.js", "lab.css", "lab_assignments.js", "lab_assignments_bg.wasm"];
 
+/// The pass mark typed for the package (a whole percent, 0 to 100; blank: none, and the LMS
+/// marks the lesson completed), read by the format's rule for whole numbers; what is wrong is
+/// said in `a`'s language.
+pub fn pass_mark(typed: &str, a: &crate::messages::AssignmentMessages) -> Result<Option<u8>, String> {
+    if typed.trim().is_empty() {
+        return Ok(None);
+    }
+    let typed = super::workbench::typed_number(typed);
+    crate::formats::json::whole(&typed, "pass mark", 0, 100)
+        .map(|m| Some(m.min(100) as u8))
+        .map_err(|e| e.problem.text(a))
+}
+
 /// The name the package is saved under: the assignment file's, as a SCORM 1.2 zip.
 pub fn package_name(title: &str) -> String {
     let json = super::handout::json_file_name(title);
@@ -150,11 +169,16 @@ pub fn package_name(title: &str) -> String {
 }
 
 /// The package: `imsmanifest.xml`, then the lab's built `files` (name, bytes) in the order
-/// given, then the assignment file as `assignment.json`.
-pub fn scorm_package(title: &str, assignment: &str, files: &[(&str, &[u8])]) -> Result<Vec<u8>, ZipError> {
+/// given, then the assignment file as `assignment.json`; `pass_mark` as [`manifest`] takes it.
+pub fn scorm_package(
+    title: &str,
+    assignment: &str,
+    files: &[(&str, &[u8])],
+    pass_mark: Option<u8>,
+) -> Result<Vec<u8>, ZipError> {
     let mut names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
     names.push("assignment.json");
-    let manifest = manifest(title, &names);
+    let manifest = manifest(title, &names, pass_mark);
     let mut all: Vec<(&str, &[u8])> = vec![("imsmanifest.xml", manifest.as_bytes())];
     all.extend_from_slice(files);
     all.push(("assignment.json", assignment.as_bytes()));
@@ -168,6 +192,17 @@ mod tests {
     #[test]
     fn the_package_is_named_after_the_assignment() {
         assert_eq!(package_name("Trace one request"), "assignment-trace-one-request-scorm12.zip");
+    }
+
+    #[test]
+    fn a_pass_mark_is_a_whole_percent_or_none() {
+        let a = &crate::messages::EN_ASSIGNMENTS;
+        assert_eq!(pass_mark(" ", a), Ok(None));
+        assert_eq!(pass_mark(" 80 ", a), Ok(Some(80)));
+        assert_eq!(pass_mark("100", a), Ok(Some(100)));
+        for bad in ["101", "-1", "66.5", "abc", "1e3"] {
+            assert!(pass_mark(bad, a).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -209,9 +244,13 @@ mod tests {
         let index = b"<!doctype html><title>lab</title>".as_slice();
         let wasm: Vec<u8> = (0..=255u8).cycle().take(70_000).collect();
         let assignment = r#"{"version": 1, "title": "Trace & <count>"}"#;
-        let zip =
-            scorm_package("Trace & <count>", assignment, &[("index.html", index), ("lab_bg.wasm", &wasm)])
-                .unwrap();
+        let zip = scorm_package(
+            "Trace & <count>",
+            assignment,
+            &[("index.html", index), ("lab_bg.wasm", &wasm)],
+            Some(80),
+        )
+        .unwrap();
         let dir = std::env::temp_dir().join(format!("cplab-scorm-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("package.zip");
@@ -244,7 +283,8 @@ mod tests {
                 .unwrap();
             String::from_utf8(out.stdout).unwrap().trim().to_string()
         };
-        let manifest = manifest("Trace & <count>", &["index.html", "lab_bg.wasm", "assignment.json"]);
+        let manifest =
+            manifest("Trace & <count>", &["index.html", "lab_bg.wasm", "assignment.json"], Some(80));
         let want = format!(
             "None\nimsmanifest.xml 0 {} {}\nindex.html 0 {} {}\nlab_bg.wasm 0 70000 {}\nassignment.json 0 {} {}\n{manifest}\n",
             manifest.len(),
@@ -258,6 +298,11 @@ mod tests {
         assert_eq!(said, want);
         assert!(manifest.contains("<title>Trace &amp; &lt;count&gt;</title>"));
         assert!(manifest.contains(r#"href="index.html?assignment=assignment.json""#));
+        // The pass mark stands in the item, after its title; none set, none written.
+        assert!(manifest.contains(
+            "        <title>Trace &amp; &lt;count&gt;</title>\n        <adlcp:masteryscore>80</adlcp:masteryscore>\n      </item>"
+        ));
+        assert!(!super::manifest("T", &[], None).contains("masteryscore"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,7 +7,7 @@
 //! tolerance that marks a guess right are worked out in [`super::warnings_scenario`].
 
 use super::assignment::{Answer, Assignment, Item, ItemKind, Question};
-use super::warnings_scenario::{accepts_a_guess, never_held, out_of_schema, starting_copies};
+use super::warnings_scenario::{accepts_a_guess, matrix_runs, never_held, out_of_schema, starting_copies};
 pub use super::warnings_scenario::{RequestAt, RunFacts, StartKey};
 use crate::formats::json::quoted;
 use crate::messages::{fill, CheckMessages};
@@ -100,6 +100,15 @@ pub enum Warning {
         /// Whether the assignment asks about its run (else only the lesson's matrix rows).
         run: bool,
     },
+    /// Failure-matrix rows asked where the assignment's scenario is not the lesson's: the rows
+    /// run the lesson's events (`model::matrix_run`), not that scenario.
+    MatrixNotTheScenario,
+    /// Failure-matrix rows asked where the instructions say parts are down (`parts`, by name):
+    /// each row runs only its own parts down, whatever the instructions say.
+    MatrixNotTheInstructions {
+        /// The parts the instructions name beside "down", in the lesson's order.
+        parts: Vec<&'static str>,
+    },
     /// Retries with answers revealed: a retry after seeing the answers can copy them.
     RetriesAfterReveal {
         /// The retries allowed.
@@ -122,6 +131,7 @@ impl Warning {
             Warning::ToleranceIgnored { key } => format!("tolerance[{}]", quoted(key)),
             Warning::LessonsAnswers { run: true } => "scenario".into(),
             Warning::LessonsAnswers { run: false } => "matrix.rows".into(),
+            Warning::MatrixNotTheScenario | Warning::MatrixNotTheInstructions { .. } => "matrix.rows".into(),
             Warning::RetriesAfterReveal { .. } => "retries".into(),
         }
     }
@@ -162,6 +172,10 @@ impl Warning {
             Warning::ToleranceIgnored { key } => Said::of(c.w_tolerance_ignored).with("key", quoted(key)),
             Warning::LessonsAnswers { run: true } => Said::of(c.w_lessons_run),
             Warning::LessonsAnswers { run: false } => Said::of(c.w_lessons_matrix),
+            Warning::MatrixNotTheScenario => Said::of(c.w_matrix_not_scenario),
+            Warning::MatrixNotTheInstructions { parts } => {
+                Said::of(c.w_matrix_not_instructions).with("parts", parts.join(" and "))
+            }
             Warning::RetriesAfterReveal { retries } => Said::of(c.w_retries_reveal).with("retries", retries),
         };
         let args: Vec<(&str, &dyn fmt::Display)> =
@@ -283,6 +297,7 @@ pub fn warnings(a: &Assignment, items: &[Item], run: Option<&RunFacts>, lesson_k
     if !items.is_empty() && items.iter().all(lessons_own) {
         out.push(Warning::LessonsAnswers { run: a.asks_about_its_run() });
     }
+    out.extend(matrix_runs(a));
     if a.retries > 0 && a.reveal {
         out.push(Warning::RetriesAfterReveal { retries: a.retries });
     }
@@ -356,8 +371,28 @@ mod tests {
             [
                 "tolerance[\"scale\"]: \"scale\" is scored exactly (names or words, not a number), so its tolerance is ignored",
                 "tolerance[\"writers.copy/collector-4\"]: \"writers.copy/collector-4\" is scored exactly (names or words, not a number), so its tolerance is ignored",
+                "matrix.rows: the failure-matrix rows do not run this assignment's scenario: each runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with its own parts down from the start; say so in the instructions, or ask about the scenario with counts and questions",
             ]
         );
+    }
+
+    #[test]
+    fn matrix_rows_beside_instructions_that_take_parts_down_are_said_to_run_the_lessons_events() {
+        let asked = r#""matrix": {"rows": ["scheduler"], "cells": ["believed"]}"#;
+        let with = |instructions: &str| {
+            said(&format!(r#""instructions": "{instructions}", {asked}"#))
+                .into_iter()
+                .filter(|w| w.starts_with("matrix.rows: the instructions"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            with("With the scheduler and the API server down, how many run?"),
+            ["matrix.rows: the instructions say API server and scheduler down, but the failure-matrix rows do not run so: each runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with only its own parts down from the start, whatever the instructions say"]
+        );
+        // No part named, or no part down: nothing to disagree with.
+        assert!(with("For each part taken down, predict the cells.").is_empty());
+        assert!(with("The scheduler places copies.").is_empty());
+        assert!(with("The scheduler breaks down...").len() == 1);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use super::assignment::{Answer, Assignment, Item, Question};
 use super::warnings::{names, Warning};
 use crate::formats::json::quoted;
-use crate::model::{service_counts, Change, Outcome, Prefix};
+use crate::model::{service_counts, Change, Outcome, Part, Prefix, Scenario};
 use rustc_hash::FxHashMap;
 
 /// Where the file wrote a key of the starting state: its field, `scenario.initial["copy/x"]` or
@@ -187,6 +187,31 @@ pub(super) fn accepts_a_guess(a: &Assignment, key: &str, items: &[Item]) -> Opti
         .min_by_key(|&(n, _)| n)?;
     let (answer, item) = smallest;
     Some(Warning::ToleranceAcceptsGuess { key: key.to_string(), item: item.id.clone(), tolerance, answer })
+}
+
+/// Where the failure-matrix rows asked and the rest of the assignment disagree on the run: the
+/// rows run the lesson's events with each row's parts down from the start (`model::matrix_run`),
+/// never the assignment's scenario, and never the parts its instructions say are down (a
+/// teacher's "with the scheduler down" makes a row's natural answer the wrong one).
+pub(super) fn matrix_runs(a: &Assignment) -> Vec<Warning> {
+    let mut out = Vec::new();
+    if a.matrix.as_ref().is_none_or(|m| m.rows.is_empty() || m.cells.is_empty()) {
+        return out;
+    }
+    if a.scenario != Scenario::lesson() {
+        out.push(Warning::MatrixNotTheScenario);
+    }
+    let said = a.instructions.to_lowercase();
+    let down = said.split(|c: char| !c.is_alphanumeric()).any(|w| w == "down");
+    let parts: Vec<&'static str> = Part::ALL
+        .iter()
+        .map(|p| p.name())
+        .filter(|name| down && said.contains(&name.to_lowercase()))
+        .collect();
+    if !parts.is_empty() {
+        out.push(Warning::MatrixNotTheInstructions { parts });
+    }
+    out
 }
 
 #[cfg(test)]

@@ -198,6 +198,7 @@ pub(super) fn matrix_grid(
     Some(view! {
         <div class="scroll grid" tabindex="0" role="region" aria-label=a.grid_region>
             <table data-testid=testid>
+                <caption data-testid="grid-run">{a.grid_run}</caption>
                 <thead><tr><th scope="col">{t.col_down}</th>{heads}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>

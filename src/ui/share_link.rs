@@ -43,31 +43,36 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
                 <label class="link">
                     {t.share_link} <input type="text" readonly id="share-url" data-testid="share-url" prop:value=l.clone() />
                 </label>
-                <button type="button" data-testid="copy-link" on:click=move |_| copied.set(Some(copy_link(&l)))>{t.share_copy}</button>
+                <button type="button" data-testid="copy-link" on:click=move |_| copied.set(Some(copy_text(&l, select_link)))>{t.share_copy}</button>
                 <span role="status" data-testid="copy-status">{move || copied.get().map(|ok| if ok { t.share_copied } else { t.share_copy_failed })}</span>
             })}
         </section>
     }
 }
 
-/// Puts `link` on the clipboard; where the page may not (a sandboxed frame), selects the field
-/// so the student can copy it by hand. Returns whether the clipboard was asked.
-fn copy_link(link: &str) -> bool {
-    use wasm_bindgen::JsCast;
+/// Puts `text` on the clipboard; where the page may not (a sandboxed frame), `select`s the
+/// field showing it so it can be copied by hand. Returns whether the clipboard was asked.
+pub fn copy_text(text: &str, select: impl FnOnce()) -> bool {
     let Some(window) = web_sys::window() else { return false };
     let clipboard = window.navigator().clipboard();
     if js_sys::Reflect::has(&window.navigator(), &"clipboard".into()).unwrap_or(false) {
-        let _ = clipboard.write_text(link);
+        let _ = clipboard.write_text(text);
         return true;
     }
-    if let Some(input) = window
-        .document()
+    select();
+    false
+}
+
+/// Selects the share link's field, to be copied by hand.
+fn select_link() {
+    use wasm_bindgen::JsCast;
+    if let Some(input) = web_sys::window()
+        .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("share-url"))
         .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
     {
         input.select();
     }
-    false
 }
 
 /// The link's `p` parameter, when the student chose to share their predictions.

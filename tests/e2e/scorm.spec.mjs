@@ -23,10 +23,11 @@ const SEALED = {
 };
 
 // Each package built as a teacher builds it: the workbench opens the file, then downloads.
-async function pack(browser, name, file) {
+async function pack(browser, name, file, passMark = "") {
   const page = await browser.newPage();
   await page.goto(`${origin("lab")}/?teach=1`);
   await page.getByTestId("open-file").setInputFiles(file);
+  if (passMark) await page.getByTestId("pass-mark").fill(passMark);
   await expect(page.getByTestId("download-scorm")).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-scorm").click()]);
   const dir = root(`${PACKAGES}/${name}`);
@@ -43,6 +44,7 @@ test.beforeAll(async ({ browser }) => {
   writeFileSync(sealed, JSON.stringify(SEALED));
   await pack(browser, "trace", root("assignments/lesson-trace.json"));
   await pack(browser, "sealed", sealed);
+  await pack(browser, "marked", root("assignments/lesson-trace.json"), "80");
 });
 
 const SCO = (name) => `/${PACKAGES}/${name}/index.html?assignment=assignment.json`;
@@ -225,4 +227,49 @@ test("the lab's calls to the LMS are one a task: a slow LMS never holds the page
   expect(tasks.length).toBeGreaterThan(30);
   const most = Math.max(...Object.values(tasks.reduce((n, t) => ({ ...n, [t]: (n[t] ?? 0) + 1 }), {})));
   expect(most).toBe(1);
+});
+
+// The pass mark a teacher sets in the workbench: written into the package's manifest as the
+// item's adlcp:masteryscore, which an LMS gives the lesson as cmi.student_data.mastery_score
+// (the fixture LMS is told the manifest's value, as an LMS reads it on import).
+test("the pass mark set in the workbench is the package's mastery score: passed at it or above, failed below", async ({ browser }) => {
+  const manifest = readFileSync(root(`${PACKAGES}/marked/imsmanifest.xml`), "utf8");
+  const mastery = manifest.match(/<adlcp:masteryscore>(\d+)<\/adlcp:masteryscore>/)?.[1];
+  expect(mastery).toBe("80");
+  for (const [typed, score, said] of [
+    [{ components: "4", steps: "17", reads: "48", writes: "7", revision: "7" }, "Score: 4 / 6", "failed"],
+    [{ components: "4", steps: "17", reads: "50", writes: "7", revision: "7", rounds: "2" }, "Score: 6 / 6", "passed"],
+  ]) {
+    // Each student in a browser of their own (saved work is kept per browser).
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    watch(page);
+    const status = () => page.evaluate(() => window.API.cmi.core.lesson_status);
+    await page.goto(lmsPage("marked", { name: `Student ${said}`, mastery }));
+    const sco = page.frameLocator("iframe");
+    await expect(sco.getByTestId("student")).toHaveValue(`Student ${said}`);
+    await predict(sco, typed);
+    await lock(sco);
+    await expect(sco.getByTestId("score")).toHaveText(score);
+    await expect.poll(status).toBe(said);
+    expect(logged.get(page)).toEqual([]);
+    await context.close();
+  }
+});
+
+test("a pass mark that is not a whole percent is named, and no package is made with it", async ({ page }) => {
+  watch(page);
+  await page.goto(`${origin("lab")}/?teach=1`);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+  await expect(page.getByTestId("pass-mark")).toHaveValue("");
+  await expect(page.getByTestId("download-scorm")).toBeEnabled();
+  for (const bad of ["101", "66.5", "abc"]) {
+    await page.getByTestId("pass-mark").fill(bad);
+    await expect(page.getByTestId("pass-mark-note")).toContainText("Error:");
+    await expect(page.getByTestId("pass-mark")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("download-scorm")).toBeDisabled();
+  }
+  await page.getByTestId("pass-mark").fill("80");
+  await expect(page.getByTestId("pass-mark-note")).toHaveCount(0);
+  await expect(page.getByTestId("download-scorm")).toBeEnabled();
 });

@@ -7,6 +7,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { createServer } from "node:http";
+import { lock } from "./lab-page.mjs";
 
 const root = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const GOLDEN = root("tests/golden/teach/lesson-trace.json");
@@ -438,3 +440,138 @@ test("the plain lab asks for none of the workbench's files, and the workbench no
   expect(asked.filter((p) => /\/lab(_assignments)?(_bg\.wasm|\.js)$/.test(p))).toEqual([]);
   expect(asked.filter((p) => p.includes("lab_teach")).sort()).toEqual(["/lab_teach.js", "/lab_teach_bg.wasm"]);
 });
+
+// Issue 29, the teachers' points: what a teacher hands out, reviews and reads.
+
+test("the link and the snippet have Copy buttons; the snippet says what it is and carries the host script", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await page.getByTestId("out-link-copy").click();
+  await expect(page.getByTestId("out-link-copied")).toHaveText("Copied to the clipboard.");
+  expect(await clipboard()).toBe(await page.getByTestId("out-link").inputValue());
+  await page.getByTestId("out-snippet-copy").click();
+  await expect(page.getByTestId("out-snippet-copied")).toHaveText("Copied to the clipboard.");
+  const snippet = await page.getByTestId("out-snippet").inputValue();
+  expect(await clipboard()).toBe(snippet);
+  // What it is, first, as a comment; then the iframe; then the script that receives the results.
+  expect(snippet).toMatch(/^<!-- Control Plane Lab for the course page at https:\/\/academia\.sh\. Paste all of it into the page: the iframe shows the lab, and the script after it receives the students' results/);
+  expect(snippet).toMatch(/-->\n<iframe\n[\s\S]*<\/iframe>\n<script>\n[\s\S]*m\.type === "result"[\s\S]*<\/script>\n$/);
+  await expect(page.getByTestId("out-snippet-about")).toContainText("the script after it receives the students' results (the lab sends them to https://academia.sh only)");
+});
+
+test("an origin that is not one is reported and written into no snippet", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+  await expect(page.getByTestId("out-snippet")).toBeVisible();
+  for (const bad of ["https://academia.sh/", "academia.sh", "not a url"]) {
+    await page.getByTestId("out-host").fill(bad);
+    await expect(page.getByTestId("out-host-note")).toContainText("Error: this is not an origin");
+    await expect(page.getByTestId("out-snippet")).toHaveCount(0);
+    await expect(page.getByTestId("out-snippet-copy")).toHaveCount(0);
+    await expect(page.getByTestId("out-snippet-none")).toHaveText("No snippet until the origin above is one: with it, the lab would send the results to no page.");
+  }
+  await page.getByTestId("out-host").fill("https://www.academia.sh");
+  await expect(page.getByTestId("out-snippet")).toHaveValue(/host=https%3A%2F%2Fwww\.academia\.sh&amp;a=/);
+});
+
+// The workbench's snippet pasted into a teacher's page on another port (the lab's own origin
+// is the workbench's), its host= that page's origin: the results reach the page's script.
+test("the workbench's snippet, pasted into a page elsewhere, receives the results", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+  let html = "";
+  const server = createServer((_, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  try {
+    const here = `http://127.0.0.1:${server.address().port}`;
+    await page.getByTestId("out-host").fill(here);
+    await expect(page.getByTestId("out-snippet")).toHaveValue(new RegExp(`host=${encodeURIComponent(here).replace(/\./g, "\\.")}&amp;`));
+    html = `<!doctype html><title>Course</title>${await page.getByTestId("out-snippet").inputValue()}`;
+    const logged = [];
+    page.on("console", (m) => logged.push(m.text()));
+    await page.goto(`${here}/course.html`);
+    const lab = page.frameLocator('iframe[title="Control Plane Lab"]');
+    await expect(lab.getByTestId("assignment-title")).toHaveText("Trace one request end to end");
+    await lab.getByTestId("predict-steps").fill("17");
+    await lock(lab);
+    await expect.poll(() => logged.filter((t) => t.startsWith("statements"))).toHaveLength(1);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
+});
+
+test("the class review lists each student with a score, marked anew", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
+  await page.getByTestId("class-files").setInputFiles(readdirSync(CLASS).sort().map((f) => `${CLASS}/${f}`));
+  await expect(page.getByTestId("class-students").locator("caption")).toHaveText("Each student, marked anew");
+  const rows = page.getByTestId("class-student");
+  await expect(rows).toHaveCount(5);
+  const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(0, 3).map((c) => c.textContent)));
+  expect(cells).toEqual([
+    ["Ana", "ana.csv", "6 / 6"],
+    ["Ben", "ben.json", "3 / 6"],
+    ["Cy", "cy.csv", "3 / 6"],
+    // Dana's file claims 6 of 6: marked anew, none is right.
+    ["Dana", "dana-edited.json", "0 / 6"],
+    ["Gus", "gus.csv", "1 / 6"],
+  ]);
+  await expect(rows.nth(1).locator("td").last()).toHaveText("trace steps, rounds, components visited");
+  await expect(rows.nth(0).locator("td").last()).toHaveText("none");
+});
+
+test("matrix questions name the run they ask about: in the workbench, on the student's grid, and where the instructions disagree", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("open-file").setInputFiles(root("assignments/failure-matrix.json"));
+  await expect(page.getByTestId("matrix-run")).toHaveText("These rows do not run the scenario above: each runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with its own parts down from the start, as the lesson's failure matrix does.");
+  await expect(page.locator("#matrix-notes")).not.toContainText("the instructions say");
+  // A teacher's "with the scheduler down": the rows do not run so, and the page says it.
+  await page.getByTestId("instructions").fill("With the scheduler down, predict each row.");
+  await expect(page.locator("#matrix-notes")).toContainText("Warning: the instructions say scheduler down, but the failure-matrix rows do not run so", { timeout: 10_000 });
+  await page.getByTestId("instructions").fill("Predict each row.");
+  await expect(page.locator("#matrix-notes")).not.toContainText("the instructions say", { timeout: 10_000 });
+  // A scenario of the assignment's own beside matrix rows: the rows do not run it.
+  const href = await page.getByTestId("preview").getAttribute("href");
+  await page.getByTestId("service-collector-desired").fill("4");
+  await expect(page.locator("#matrix-notes")).toContainText("Warning: the failure-matrix rows do not run this assignment's scenario", { timeout: 10_000 });
+  // The student's grid names its run.
+  await page.goto(href);
+  await expect(page.getByTestId("grid-run")).toHaveText("Each row runs the lesson's events (collector scaled to 5, copy collector-2 reported dead, node m4 joins) with that row's parts down from the start, as in the lesson's failure matrix.");
+});
+
+// What a teacher reads first: the questions near the top however long the scenario, captions in
+// words, and no caption under the run's counts.
+for (const [width, height] of [[1280, 800], [375, 812]]) {
+  test(`the questions sit near the top beside 200 copies, and no caption is covered or speaks JSON (${width} px)`, async ({ page }, info) => {
+    await page.setViewportSize({ width, height });
+    await open(page);
+    const changes = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`copy/c-${i}`, { service: "collector", node: "m1", status: "running" }]),
+    );
+    const doc = { version: 1, title: "Large", scenario: { changes }, predict: ["steps"] };
+    await page.getByTestId("open-file").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
+    await expect(page.getByTestId("copy")).toHaveCount(205);
+    // The first count students predict, in the page: within 1,400 px of its top.
+    const top = await page.getByTestId("count-steps").evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeLessThan(1400);
+    const captions = page.locator("main caption");
+    expect(await captions.count()).toBeGreaterThanOrEqual(5);
+    for (const text of await captions.allTextContents()) expect(text).not.toMatch(/"changes"|written under|JSON/);
+    // Each caption scrolled to the window's foot is itself at its centre: nothing lies over it.
+    for (let i = 0; i < (await captions.count()); i++) {
+      const covered = await captions.nth(i).evaluate((c) => {
+        c.scrollIntoView({ block: "end" });
+        const r = c.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return at && c.contains(at) ? null : at?.outerHTML.slice(0, 80);
+      });
+      expect(covered, `caption ${i}`).toBeNull();
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: info.outputPath(`teach-top-${width}.png`) });
+  });
+}

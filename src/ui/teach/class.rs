@@ -99,7 +99,30 @@ fn table(r: &ClassReview, bench: Bench) -> impl IntoView {
     let skipped = r.skipped.iter().map(|(name, why)| {
         view! { <li data-testid="class-skipped">{fill(w.class_skipped, &[("name", name), ("why", &why.text(a))])}</li> }
     }).collect_view();
+    let students = r
+        .students
+        .iter()
+        .map(|s| {
+            let who =
+                if s.student.trim().is_empty() { w.class_no_name.to_string() } else { s.student.clone() };
+            let missed =
+                if s.missed.is_empty() { w.class_missed_none.to_string() } else { s.missed.join(", ") };
+            view! {
+                <tr data-testid="class-student">
+                    <th scope="row">{who}</th>
+                    <td>{s.file.clone()}</td>
+                    <td class="num">{format!("{} / {}", s.score.0, s.score.1)}</td>
+                    <td>{missed}</td>
+                </tr>
+            }
+        })
+        .collect_view();
     view! {
+        <table class="students" data-testid="class-students">
+            <caption>{w.class_students_caption}</caption>
+            <thead><tr><th scope="col">{w.class_student}</th><th scope="col">{w.class_file}</th><th scope="col">{w.class_score}</th><th scope="col">{w.class_missed}</th></tr></thead>
+            <tbody>{students}</tbody>
+        </table>
         <table data-testid="class-table">
             <caption>{fill(w.class_caption, &[("counted", &r.counted.len())])}</caption>
             <thead><tr><th scope="col">{w.class_item}</th><th scope="col">{w.class_answer}</th><th scope="col">{w.class_right}</th><th scope="col">{w.class_wrong}</th></tr></thead>

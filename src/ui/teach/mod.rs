@@ -15,6 +15,7 @@ mod requests;
 mod run;
 mod sandbox;
 mod saved;
+mod scenario;
 mod services;
 mod timeline;
 
@@ -38,8 +39,10 @@ pub struct Bench {
     /// The assignment as the teacher left it.
     pub draft: RwSignal<Draft>,
     /// The draft as last checked and run: [`Bench::draft`] once the typing has paused
-    /// ([`SETTLE_MS`]), or at once when something is handed out ([`Bench::settle`]).
-    settled: RwSignal<Draft>,
+    /// ([`SETTLE_MS`]), or at once when something is handed out ([`Bench::settle`]); none until
+    /// the page has mounted, so that drawing a thousand rows and checking and running them are
+    /// two tasks, not one.
+    settled: RwSignal<Option<Draft>>,
     /// Edits not yet checked, so a pause checks only the last.
     edits: StoredValue<u64>,
     /// The draft checked (the file, its notes, its answer key).
@@ -74,15 +77,25 @@ impl Bench {
 
     fn made(draft: RwSignal<Draft>, w: &'static TeachMessages, assignment: bool) -> Bench {
         let a = &crate::messages::EN_ASSIGNMENTS;
-        let settled = RwSignal::new(draft.get_untracked());
+        let settled = RwSignal::new(None);
         let check = if assignment { diagnose } else { diagnose_scenario };
-        let checked = Memo::new(move |_| settled.with(|d| check(d, LIMITS, a, w)));
-        let run = Memo::new(move |_| settled.with(|d| scenario_run(d, LIMITS, a)).ok());
+        let unchecked = || Diagnosis { text: String::new(), notes: Vec::new(), checked: None };
+        let checked = Memo::new(move |_| {
+            settled.with(|d| d.as_ref().map_or_else(unchecked, |d| check(d, LIMITS, a, w)))
+        });
+        let run =
+            Memo::new(move |_| settled.with(|d| d.as_ref().and_then(|d| scenario_run(d, LIMITS, a).ok())));
         let notes = Memo::new(move |_| checked.with(|c| c.by_section(assignment)));
         let errors = Memo::new(move |_| checked.with(Diagnosis::error_sections));
         let unsaved = RwSignal::new(None);
         let edits = StoredValue::new(0);
-        Bench { draft, settled, edits, checked, notes, errors, run, w, unsaved, assignment }
+        let bench = Bench { draft, settled, edits, checked, notes, errors, run, w, unsaved, assignment };
+        // The first check in a task of its own, once the page is drawn.
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            bench.settle();
+        });
+        bench
     }
 
     /// Changes the draft (the one way the page changes it), and keeps it. Its check and run
@@ -104,8 +117,8 @@ impl Bench {
 
     /// Checks the draft as it is now, if it was not yet: before anything is handed out.
     pub fn settle(self) {
-        if self.draft.with_untracked(|d| self.settled.with_untracked(|s| s != d)) {
-            self.settled.set(self.draft.get_untracked());
+        if self.draft.with_untracked(|d| self.settled.with_untracked(|s| s.as_ref() != Some(d))) {
+            self.settled.set(Some(self.draft.get_untracked()));
         }
     }
 

@@ -7,7 +7,7 @@ use crate::messages::{fill, EN_ASSIGNMENTS};
 use crate::teaching::handout::{
     answer_key_table, check_host, iframe_snippet, json_file_name, student_link, HostCheck,
 };
-use crate::teaching::scorm::{package_name, scorm_package, ZipError, LAB_FILES};
+use crate::teaching::scorm::{package_name, pass_mark, scorm_package, ZipError, LAB_FILES};
 use crate::ui::browser::page_address;
 use leptos::prelude::*;
 
@@ -27,7 +27,8 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
         let base = base.clone();
         move || student_link(&base, &text())
     };
-    let snippet = move || iframe_snippet(&base, &text(), &host.get());
+    let about = move || host.with(|h| fill(w.out_snippet_about, &[("host", &h.trim())]));
+    let snippet = Memo::new(move |_| iframe_snippet(&base, &text(), &host.get(), &about()));
     let key = move || {
         let title = bench.draft.with(|d| d.title.clone());
         bench
@@ -41,8 +42,11 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
         let _ = crate::ui::files::download(&name, "application/json", &text(), &EN_ASSIGNMENTS);
     };
     let scorm_said = RwSignal::new(None::<String>);
+    let mark_typed = RwSignal::new(String::new());
+    let mark = Memo::new(move |_| mark_typed.with(|t| pass_mark(t, &EN_ASSIGNMENTS)));
     let scorm = move |_| {
         bench.settle();
+        let Ok(mark) = mark.get_untracked() else { return };
         let (title, text) = (bench.draft.with(|d| d.title.clone()), text());
         leptos::task::spawn_local(async move {
             let a = &EN_ASSIGNMENTS;
@@ -54,7 +58,7 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
                 }
             }
             let files: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
-            let made = scorm_package(&title, &text, &files)
+            let made = scorm_package(&title, &text, &files, mark)
                 .map_err(|e| match e {
                     ZipError::TooLarge(name) => fill(w.zip_too_large, &[("name", &name)]),
                     ZipError::TooMany => w.zip_too_many.to_string(),
@@ -73,9 +77,20 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
                     <label for="out-link">{w.out_link}</label>
                     <input id="out-link" data-testid="out-link" type="text" readonly prop:value=link.clone() />
                     <a href=link.clone() target="_blank" rel="noopener" data-testid="preview">{w.out_preview}</a>
+                    <Copy bench field="out-link" label=w.out_copy_link text=Signal::derive(link.clone()) />
                 </div>
                 <button type="button" data-testid="download-json" on:click=download>{w.out_json}</button>
-                <button type="button" data-testid="download-scorm" on:click=scorm>{w.out_scorm}</button>
+                <div class="field">
+                    <label for="pass-mark">{w.out_pass_mark}</label>
+                    <input id="pass-mark" data-testid="pass-mark" type="text" inputmode="numeric" aria-describedby="pass-mark-notes"
+                        aria-invalid=move || mark.with(Result::is_err).then_some("true")
+                        prop:value=move || mark_typed.get() on:input=move |ev| mark_typed.set(event_target_value(&ev)) />
+                    <div id="pass-mark-notes" class="notes" aria-live="polite">
+                        <p class="hint">{w.out_pass_mark_hint}</p>
+                        {move || mark.get().err().map(|why| view! { <p class="error" data-testid="pass-mark-note"><strong>{w.error}</strong>" "{why}</p> })}
+                    </div>
+                </div>
+                <button type="button" data-testid="download-scorm" disabled=move || mark.with(Result::is_err) on:click=scorm>{w.out_scorm}</button>
                 {move || scorm_said.get().map(|m| view! { <p class="error" role="alert" data-testid="scorm-failed">{m}</p> })}
                 <div class="field">
                     <label for="out-json">{w.out_json_text}</label>
@@ -97,12 +112,42 @@ pub(crate) fn Out(bench: Bench) -> impl IntoView {
                 </div>
                 <div class="field">
                     <label for="out-snippet">{w.out_snippet}</label>
-                    <textarea id="out-snippet" data-testid="out-snippet" readonly rows="6" prop:value=snippet.clone()></textarea>
+                    <p class="hint" id="out-snippet-about" data-testid="out-snippet-about">{about}</p>
+                    <Show when=move || snippet.with(Option::is_some)
+                        fallback=move || view! { <p class="notice" data-testid="out-snippet-none">{w.out_snippet_none}</p> }>
+                        <textarea id="out-snippet" data-testid="out-snippet" readonly rows="6" aria-describedby="out-snippet-about"
+                            prop:value=move || snippet.get().unwrap_or_default()></textarea>
+                        <Copy bench field="out-snippet" label=w.out_copy_snippet text=Signal::derive(move || snippet.get().unwrap_or_default()) />
+                    </Show>
                 </div>
                 <h3>{w.out_key}</h3>
                 <pre data-testid="answer-key" tabindex="0">{key}</pre>
             </Show>
         </section>
+    }
+}
+
+/// A button that puts `text` (shown in the field `field`) on the clipboard, and says whether it
+/// did; where the page may not, the field is selected to be copied by hand.
+#[component]
+fn Copy(bench: Bench, field: &'static str, label: &'static str, text: Signal<String>) -> impl IntoView {
+    let w = bench.w;
+    let copied = RwSignal::new(None::<bool>);
+    let copy = move |_| {
+        let select = move || {
+            use wasm_bindgen::JsCast;
+            let found = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(field));
+            if let Some(input) = found.clone().and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                input.select();
+            } else if let Some(area) = found.and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) {
+                area.select();
+            }
+        };
+        copied.set(Some(text.with_untracked(|t| crate::ui::share_link::copy_text(t, select))));
+    };
+    view! {
+        <button type="button" data-testid=format!("{field}-copy") on:click=copy>{label}</button>
+        " "<span role="status" data-testid=format!("{field}-copied")>{move || copied.get().map(|ok| if ok { w.out_copied } else { w.out_copy_failed })}</span>
     }
 }
 

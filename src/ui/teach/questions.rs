@@ -53,15 +53,9 @@ pub(crate) fn Questions(bench: Bench) -> impl IntoView {
             <TextField bench label=w.field_instructions.into() id="instructions" section=Section::Instructions
                 get=|d| d.instructions.clone() set=|d, v| d.instructions = v area=true />
             <p data-testid="scenario">{scenario}</p>
-            <super::services::Services bench />
-            <super::nodes::Nodes bench />
-                <super::copies::Copies bench />
-            <super::requests::Requests bench />
-                <super::timeline::Timeline bench />
-            <super::run::RunShown bench />
-            <Notes bench section=Section::Scenario id="scenario-notes".into() />
+            <super::scenario::ScenarioTables bench />
             <fieldset><legend>{w.counts}</legend>{counts}<Notes bench section=Section::Predict id="predict-notes".into() /></fieldset>
-            <fieldset><legend>{w.matrix_rows}</legend>{rows}</fieldset>
+            <fieldset><legend>{w.matrix_rows}</legend><p class="hint" data-testid="matrix-run">{w.matrix_run}</p>{rows}</fieldset>
             <fieldset><legend>{w.matrix_cells}</legend><p class="hint">{w.cells_hint}</p>{cells}<Notes bench section=Section::Matrix id="matrix-notes".into() /></fieldset>
             <Asked bench />
             <Tolerances bench />

@@ -2,10 +2,10 @@
 //! assignment's parts, the run's counts live, and a link that reopens the scenario
 //! (`teaching::sandbox`). A link that does not open says why; the lesson's scenario stands in.
 
-use super::{Bench, Notes};
+use super::Bench;
 use crate::messages::{fill, EN_ASSIGNMENTS, EN_TEACH};
 use crate::teaching::sandbox::{lab_link, open_sandbox, sandbox_draft, sandbox_link};
-use crate::teaching::workbench::{Draft, Section};
+use crate::teaching::workbench::Draft;
 use crate::ui::browser::{page_address, query};
 use leptos::prelude::*;
 
@@ -41,13 +41,7 @@ pub fn SandboxPage() -> impl IntoView {
             {failed.map(|m| view! { <p class="error" role="alert" data-testid="sandbox-bad-link">{m}</p> })}
             <section class="questions" aria-labelledby="sandbox-h">
                 <h2 id="sandbox-h">{w.sandbox_scenario}</h2>
-                <super::services::Services bench />
-                <super::nodes::Nodes bench />
-                <super::copies::Copies bench />
-                <super::requests::Requests bench />
-                <super::timeline::Timeline bench />
-                <super::run::RunShown bench />
-                <Notes bench section=Section::Scenario id="scenario-notes".into() />
+                <super::scenario::ScenarioTables bench />
             </section>
             <section class="out" aria-labelledby="sandbox-share-h">
                 <h2 id="sandbox-share-h">{w.sandbox_share}</h2>

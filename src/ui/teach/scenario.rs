@@ -1,0 +1,25 @@
+//! The scenario's tables (services, nodes, copies, requests, the faults over time) in a box of
+//! their own height, then the run's counts and the scenario's notes: a scenario of a thousand
+//! rows scrolls inside its box, so what students are asked stays near the top of the page, and
+//! the counts stand under the box, covering nothing.
+
+use super::{Bench, Notes};
+use crate::teaching::workbench::Section;
+use leptos::prelude::*;
+
+/// The scenario's tables, its run and its notes (the workbench's and the sandbox's).
+#[component]
+pub(crate) fn ScenarioTables(bench: Bench) -> impl IntoView {
+    let w = bench.w;
+    view! {
+        <div class="scenario-tables" data-testid="scenario-tables" role="region" aria-label=w.scenario_tables tabindex="0">
+            <super::services::Services bench />
+            <super::nodes::Nodes bench />
+            <super::copies::Copies bench />
+            <super::requests::Requests bench />
+            <super::timeline::Timeline bench />
+        </div>
+        <super::run::RunShown bench />
+        <Notes bench section=Section::Scenario id="scenario-notes".into() />
+    }
+}
