@@ -72,8 +72,9 @@ impl WorldView {
                 });
             }
         }
-        // Per node: whether a copy names it bare, and the copies that name its key.
-        let mut naming: FxHashMap<Rc<str>, (usize, Vec<Rc<str>>)> = FxHashMap::default();
+        // Per node, by its place: how many copies name it bare, and the copies that name its key
+        // (a list beside the nodes, not a map of its own: a second map type costs the page).
+        let mut naming: Vec<(usize, Vec<Rc<str>>)> = Vec::new();
         for (key, value) in entries {
             let Some(copy) = value.as_copy() else { continue };
             let runs = actual.binary_search(key).is_ok();
@@ -95,15 +96,15 @@ impl WorldView {
                 world.nodes.push(NodeView { name: name.into(), alive: false, copies: Vec::new() });
             }
             world.nodes[at].copies.push((key.clone(), state));
-            let named = naming.entry(name.into()).or_default();
+            naming.resize_with(world.nodes.len(), Default::default);
+            let named = &mut naming[at];
             if copy.node.as_deref().is_some_and(|n| n.starts_with(Prefix::Node.as_str())) {
                 named.1.push(key.clone());
             } else {
                 named.0 += 1;
             }
         }
-        world.named_both = world.nodes.iter().find_map(|n| {
-            let (bare, keyed) = naming.get(&n.name)?;
+        world.named_both = world.nodes.iter().zip(&naming).find_map(|(n, (bare, keyed))| {
             (*bare > 0 && !keyed.is_empty()).then(|| NamedBoth {
                 bare: n.name.clone(),
                 bare_copies: *bare,

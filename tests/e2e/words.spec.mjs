@@ -120,10 +120,11 @@ test("where node/m1 first stands beside m1, one sentence says why, and why colle
   const lab = new LabPage(page);
   await lab.open();
   const note = page.getByTestId("world-names");
-  await expect(note).toHaveCount(0);
+  await expect(note).toHaveText("");
+  await expect(note).toBeHidden();
   await page.getByTestId("scrubber").fill("8"); // the scheduler writes collector-4 onto node/m1
   await expect(page.locator("[data-testid=store-key][data-key='copy/collector-4'] .value")).toHaveText("node node/m1, pending");
-  await expect(note).toHaveCount(1);
+  await expect(note).toBeVisible();
   await expect(note).toContainText("node/m1 and m1 are one machine");
   await expect(note).toContainText("bare names do not count toward a node's load");
   await expect(note).toContainText("collector-4");
