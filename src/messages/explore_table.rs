@@ -18,6 +18,8 @@ messages! {
         informer_title,
         /// What an informer is.
         informer_what,
+        /// Why watch mode's first round is longer than list mode's.
+        informer_first,
         /// Why Kubernetes uses one.
         informer_why,
         /// Where these facts come from.

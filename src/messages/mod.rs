@@ -232,6 +232,17 @@ impl Messages {
         }
     }
 
+    /// A part's name in Kubernetes (the glossary says what each one is).
+    pub fn real(&self, part: Part) -> &'static str {
+        match part {
+            Part::ApiServer => self.real_api_server,
+            Part::StateStore => self.real_state_store,
+            Part::Scheduler => self.real_scheduler,
+            Part::ControllerManager => self.real_controller_manager,
+            Part::NodeAgents => self.real_node_agents,
+        }
+    }
+
     /// A failure-matrix row's name: the parts down (the whole control plane has a name of its
     /// own), or none.
     pub fn down(&self, down: PartSet) -> String {

@@ -342,6 +342,16 @@ messages! {
         part_lists,
         /// What the API server does instead of reading.
         part_lists_api,
+        /// Each part's name in Kubernetes, under its box: the API server.
+        real_api_server,
+        /// The state store's name in Kubernetes.
+        real_state_store,
+        /// The scheduler's name in Kubernetes.
+        real_scheduler,
+        /// The controller manager's name in Kubernetes.
+        real_controller_manager,
+        /// The node agents' name in Kubernetes.
+        real_node_agents,
         /// The glossary's summary line.
         glossary_title,
         /// The healthy matrix row's note beside its "-".
@@ -395,6 +405,14 @@ messages! {
         gloss_believed,
         /// Glossary: `m1` and `node/m1`.
         gloss_nodes,
+        /// Glossary: the matrix's node column.
+        gloss_node_column,
+        /// Glossary: the matrix's traffic column.
+        gloss_traffic,
+        /// Glossary: the reads verdict against the rd count.
+        gloss_reads,
+        /// Glossary: the lesson's parts by their Kubernetes names, and the one difference.
+        gloss_kubernetes,
         /// The tokens on the links.
         gloss_tokens,
         /// The marks under the scrubber.
@@ -403,6 +421,9 @@ messages! {
         world_title,
         /// The world view's explanation.
         world_hint,
+        /// Where a node stands under its bare name and its key (`{bare}`, `{key}`): one machine,
+        /// and why the scheduler placed copies (`{copies}`) beside the `{running}` named bare.
+        world_names,
         /// A node's label: `{name}`.
         world_node,
         /// A node the store holds as dead: `{name}`.
@@ -451,6 +472,10 @@ messages! {
         matrix_repaired,
         /// An after-report cell: `{failure}`, `{believed}`, `{actual}`, `{reads}`, `{writes}`.
         matrix_reported,
+        /// Before a report's counts, what it leaves undone: `{decisions}`.
+        matrix_kept,
+        /// Between two decisions left undone.
+        matrix_kept_join,
         /// An after-report cell when no gap was left to report.
         matrix_no_gap,
 

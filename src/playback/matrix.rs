@@ -55,6 +55,25 @@ impl MatrixLine {
     }
 }
 
+/// A decision of the lesson's events besides the failure: the matrix's scale and node columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The scale request (collector 3 -> 5).
+    Scale,
+    /// The new node's registration.
+    Node,
+}
+
+/// The decisions a row leaves undone besides the failure (the scale request and the node's
+/// registration, by name and verdict): after a report they stay as they were, for a report
+/// carries what runs and no request that was lost while a part was down.
+pub fn still_undone(row: &MatrixRow) -> Vec<(Decision, crate::model::Verdict)> {
+    [(Decision::Scale, row.scale), (Decision::Node, row.node)]
+        .into_iter()
+        .filter(|(_, v)| *v != crate::model::Verdict::Done)
+        .collect()
+}
+
 /// The row a finished recording of the failure-matrix events fills, its reads and writes those
 /// of its own phase: a repair or report run begins with the whole run before it (the change comes
 /// at the round after that one went quiet), so the steps before its last change's round are the
@@ -99,6 +118,19 @@ mod tests {
             }
             assert_eq!(rows.get(2), model.reported.as_ref(), "{down:?}");
         }
+    }
+
+    /// After the API server's report the scale request and the node stay halted; the healthy
+    /// row leaves nothing undone.
+    #[test]
+    fn a_report_leaves_the_lost_requests_halted() {
+        use crate::model::{Part, PartSet, Verdict};
+        let reported = repair_row(PartSet::of(Part::ApiServer)).unwrap().reported.unwrap();
+        assert_eq!(
+            still_undone(&reported),
+            vec![(Decision::Scale, Verdict::Halted), (Decision::Node, Verdict::Halted)]
+        );
+        assert_eq!(still_undone(&repair_row(PartSet::NONE).unwrap().before), vec![]);
     }
 
     #[test]

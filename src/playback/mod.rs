@@ -43,12 +43,12 @@ pub use frame::Frame;
 pub use lab_state::{LabState, SPEEDS};
 pub use load::{load_chart, LoadBar, LoadChart, LoadSegment, LOAD_PARTS, MOST_ROUNDS};
 pub use marks::{Mark, MarkKind, MOST_OF_A_KIND};
-pub use matrix::{phase_row, MatrixLine, Phase};
+pub use matrix::{phase_row, still_undone, Decision, MatrixLine, Phase};
 pub use recordings::{Recorded, Recordings};
 pub use rounds::{with_changes, RoundHeading};
 pub use window::{around, MOST_KEYS, MOST_NODES};
 
-pub use world::{CopyState, NodeView, WorldView};
+pub use world::{CopyState, NamedBoth, NodeView, WorldView};
 
 use crate::model::names::sorted;
 use crate::model::{

@@ -2,7 +2,7 @@
 //! the copies actually running on each, the ghosts (copies the store counts as running that are
 //! dead), the copies placed but not started, those known dead, and those waiting for a node.
 
-use crate::model::{Health, Status, Value};
+use crate::model::{Health, Prefix, Status, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -39,6 +39,20 @@ pub struct WorldView {
     pub nodes: Vec<NodeView>,
     /// Copies with no node yet, in store order.
     pub waiting: Vec<Rc<str>>,
+    /// The first node that copies name both ways, bare (`m1`) and by its key (`node/m1`).
+    pub named_both: Option<NamedBoth>,
+}
+
+/// A node that copies name both ways. The scheduler counts a node's load by its key, so the
+/// copies that name it bare are not counted (the lesson's rule), and it places copies there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedBoth {
+    /// The node's bare name (`m1`).
+    pub bare: Rc<str>,
+    /// How many copies name it bare.
+    pub bare_copies: usize,
+    /// The copies that name its key, in store order.
+    pub keyed: Vec<Rc<str>>,
 }
 
 impl WorldView {
@@ -58,6 +72,9 @@ impl WorldView {
                 });
             }
         }
+        // Per node, by its place: how many copies name it bare, and the copies that name its key
+        // (a list beside the nodes, not a map of its own: a second map type costs the page).
+        let mut naming: Vec<(usize, Vec<Rc<str>>)> = Vec::new();
         for (key, value) in entries {
             let Some(copy) = value.as_copy() else { continue };
             let runs = actual.binary_search(key).is_ok();
@@ -79,7 +96,21 @@ impl WorldView {
                 world.nodes.push(NodeView { name: name.into(), alive: false, copies: Vec::new() });
             }
             world.nodes[at].copies.push((key.clone(), state));
+            naming.resize_with(world.nodes.len(), Default::default);
+            let named = &mut naming[at];
+            if copy.node.as_deref().is_some_and(|n| n.starts_with(Prefix::Node.as_str())) {
+                named.1.push(key.clone());
+            } else {
+                named.0 += 1;
+            }
         }
+        world.named_both = world.nodes.iter().zip(&naming).find_map(|(n, (bare, keyed))| {
+            (*bare > 0 && !keyed.is_empty()).then(|| NamedBoth {
+                bare: n.name.clone(),
+                bare_copies: *bare,
+                keyed: keyed.clone(),
+            })
+        });
         world
     }
 }
@@ -109,6 +140,20 @@ mod tests {
         let born = r.frame(4).world;
         assert_eq!(born.waiting.iter().map(|k| &**k).collect::<Vec<_>>(), ["copy/collector-4"]);
         assert!(on(&r.frame(8).world, "m1").contains(&("copy/collector-4".into(), CopyState::Starting)));
+    }
+
+    /// Before the scheduler writes, every copy names its node bare; from its first placement
+    /// (step 8: collector-4 onto node/m1, beside the bare-named collector-1) m1 is named both ways.
+    #[test]
+    fn a_node_named_bare_and_by_key_is_found_where_the_scheduler_places_a_copy() {
+        let r = Recording::of_run(Run::Lesson, PartSet::NONE, &[], None).unwrap();
+        assert_eq!(r.frame(7).world.named_both, None);
+        let both = |n: usize| {
+            let b = r.frame(n).world.named_both.expect("named both ways");
+            (b.bare.to_string(), b.bare_copies, b.keyed.iter().map(|k| k.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(both(8), ("m1".into(), 2, vec!["copy/collector-4".into()]));
+        assert_eq!(both(r.len()), ("m1".into(), 2, vec!["copy/collector-4".into()]));
     }
 
     #[test]

@@ -27,6 +27,20 @@ pub fn kube_query(manifest: &str) -> String {
     format!("?kube=1&m={}", encode_link(manifest))
 }
 
+/// A base64url character's value: its place in [`BASE64URL`], found by range rather than by a
+/// search of the alphabet (a 1.5 MB link was 48 million comparisons).
+fn sextet(c: char) -> Option<u32> {
+    let v = match c {
+        'A'..='Z' => c as u32 - 'A' as u32,
+        'a'..='z' => c as u32 - 'a' as u32 + 26,
+        '0'..='9' => c as u32 - '0' as u32 + 52,
+        '-' => 62,
+        '_' => 63,
+        _ => return None,
+    };
+    Some(v)
+}
+
 /// Reads [`encode_link`]'s output back; also takes standard base64 and stray padding, spaces
 /// or line breaks that copy-paste adds. Bits past the last byte are not checked (a code cut or
 /// pasted short of its zero bits still reads).
@@ -41,8 +55,8 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
             '/' => '_',
             c => c,
         };
-        match BASE64URL.iter().position(|&b| char::from(b) == c) {
-            Some(v) => sextets.push(v as u32),
+        match sextet(c) {
+            Some(v) => sextets.push(v),
             None => return Err(Problem::of(|a| a.e_link_character).with("found", c)),
         }
     }
@@ -66,6 +80,15 @@ mod tests {
     use super::*;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use base64::Engine as _;
+
+    #[test]
+    fn every_character_of_the_alphabet_has_its_place() {
+        for (i, &b) in BASE64URL.iter().enumerate() {
+            assert_eq!(sextet(char::from(b)), Some(i as u32));
+        }
+        assert_eq!(sextet('+'), None);
+        assert_eq!(sextet('é'), None);
+    }
 
     #[test]
     fn links_round_trip_and_survive_copy_paste() {

@@ -238,6 +238,11 @@ pub fn open_pasted(pasted: &str, a: &AssignmentMessages, w: &TeachMessages) -> R
         None => query,
     };
     let text = crate::teaching::report::decode_link(code).map_err(|p| p.text(a))?;
+    // Past what the lab reads as an assignment: refused before its JSON is read, as a file is.
+    let most = crate::teaching::review::MAX_ASSIGNMENT_BYTES;
+    if text.len() > most {
+        return Err(crate::messages::fill(a.e_assignment_browser_too_large, &[("mib", &(most >> 20))]));
+    }
     Draft::open(&text).map_err(|e| e.text(a))
 }
 

@@ -244,6 +244,12 @@ fn a_pasted_link_or_code_opens() {
         open_pasted("?a=e30", &EN_ASSIGNMENTS, w),
         Err("missing field \"version\" (this lab reads version 1)".into())
     );
+    // A link to a document past the 1 MiB the lab reads is refused by that limit, unread.
+    let large = format!("{{\"version\": 1, \"title\": \"{}\"}}", "x".repeat(1 << 20));
+    assert_eq!(
+        open_pasted(&format!("?a={}", crate::teaching::report::encode_link(&large)), &EN_ASSIGNMENTS, w),
+        Err("it is larger than 1 MiB, the most the lab in a browser takes (`cplab answer-key` reads larger ones)".into())
+    );
     // The lab's own address, or a sandbox link: no assignment in it, and said so.
     for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?teach=1&sandbox=1&s=e30", "?s=e30"] {
         assert_eq!(open_pasted(pasted, &EN_ASSIGNMENTS, w), Err(w.paste_not_link.to_string()), "{pasted}");

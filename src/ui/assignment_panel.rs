@@ -193,6 +193,8 @@ impl Panel {
         if l.assignment.asks_about_its_run() && open {
             lab.show_given();
         }
+        // The score and the misses under it come into view together (the form above is done).
+        super::helpers::bring_into_view("reveal".to_string(), None);
     }
 
     /// Another attempt, when the assignment allows one: the locked predictions are kept in the

@@ -80,8 +80,8 @@ fn lists(t: &Messages, part: Part) -> Option<String> {
 }
 
 /// The token on `part`'s link at the cursor, when the step is `part`'s: a read travels from the
-/// store carrying its item count, a write (or remove) to the store carrying its key. Its arrow
-/// points the way it goes, so with reduced motion, where it stands still mid-link, the direction
+/// store with its item count, a write (or remove) to the store with its key, each said by a label
+/// above the link. Its arrow points the way it goes, so with reduced motion, where it stands still mid-link, the direction
 /// is still there. It travels under the boxes (the style sheet stacks them above the links), so
 /// it never covers a component's text. It crosses the link in four fifths of a step at the playback speed (a class per
 /// speed, in the style sheet); each step alternates two identical animations, so the next one
@@ -103,8 +103,17 @@ fn token(lab: Lab, part: Part, area: &str) -> String {
         if frame.cursor % 2 == 0 { "a" } else { "b" },
         lab.speed()
     );
+    // The token travels the whole link, under the boxes; what it carries rides the link above
+    // it, standing in the gap between the boxes, so it is read whole however long the key is.
+    // The token's own copy of what it carries is not drawn (the style sheet hides it): it names
+    // the token for whoever reads the markup.
+    let said = format!("{arrow} {label}");
     let mut html = Markup::new();
-    html.leaf("span", &[("class", &class), ("data-testid", "token")], &format!("{arrow} {label}"));
+    html.open("span", &[("class", &class), ("data-testid", "token")])
+        .text(&arrow.to_string())
+        .leaf("span", &[("class", "carried")], &said[arrow.len_utf8()..])
+        .close("span");
+    html.leaf("span", &[("class", "token-label"), ("data-testid", "token-label")], &said);
     html.finish()
 }
 
@@ -131,6 +140,7 @@ fn PartBox(lab: Lab, part: Part, area: &'static str) -> impl IntoView {
             on:click=move |_| lab.press(PartSet::of(part))
         >
             <span class="name">{t.part(part)}</span>
+            <span class="real">{t.real(part)}</span>
             <span class="state">{live(move || state().1)}</span>
             <span class="lists">{lists(t, part)}</span>
             {store.then(|| view! { <StoreLine lab t /> })}

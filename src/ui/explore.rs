@@ -53,6 +53,7 @@ fn ExplorePage(t: &'static ExploreMessages) -> impl IntoView {
             <section class="informer" aria-labelledby="informer-title">
                 <h2 id="informer-title">{t.informer_title}</h2>
                 <p>{t.informer_what}</p>
+                <p data-testid="informer-first">{t.informer_first}</p>
                 <p>{t.informer_why}</p>
                 <p class="hint">{t.informer_sources}</p>
             </section>

@@ -7,7 +7,7 @@ use super::helpers::live;
 use super::lab::Lab;
 use crate::messages::{fill, Messages};
 use crate::model::{MatrixRow, Part, PartSet, MATRIX_ORDER};
-use crate::playback::{MatrixLine, Phase};
+use crate::playback::{still_undone, Decision, MatrixLine, Phase};
 use leptos::prelude::*;
 
 /// The matrix, empty rows waiting to be run.
@@ -29,7 +29,7 @@ pub fn FailureMatrix(lab: Lab) -> impl IntoView {
                 <span data-testid="matrix-progress">{live(move || fill(t.matrix_progress, &[("filled", &filled()), ("total", &MATRIX_ORDER.len())]))}</span>
             </p>
             <div class="scroll" tabindex="0" role="region" aria-label=t.matrix_region>
-                <table data-testid="matrix-table">
+                <table data-testid="matrix-table" id="matrix-table">
                     {super::helpers::column_heads(vec![
                         t.col_down, t.col_scale, t.col_failure, t.col_node, t.col_reads, t.col_traffic,
                         t.col_believed_actual, t.col_rd, t.col_wr, t.col_after_repair, t.col_after_report,
@@ -82,6 +82,7 @@ fn repair_cells(t: &Messages, down: PartSet, line: &MatrixLine) -> [String; 2] {
             t.matrix_reported,
             &[
                 ("failure", &t.verdict(p.failure)),
+                ("kept", &kept(t, p)),
                 ("believed", &p.believed),
                 ("actual", &p.actual),
                 ("reads", &p.item_reads),
@@ -92,6 +93,24 @@ fn repair_cells(t: &Messages, down: PartSet, line: &MatrixLine) -> [String; 2] {
         None => None,
     };
     [repaired.unwrap_or_else(none), reported.unwrap_or_else(none)]
+}
+
+/// What a report leaves halted, said before its counts (nothing when it leaves nothing).
+fn kept(t: &Messages, row: &MatrixRow) -> String {
+    let undone: Vec<String> =
+        still_undone(row).into_iter().map(|(d, v)| format!("{} {}", column_of(t, d), t.verdict(v))).collect();
+    if undone.is_empty() {
+        return String::new();
+    }
+    fill(t.matrix_kept, &[("decisions", &undone.join(t.matrix_kept_join))])
+}
+
+/// A decision's column name.
+fn column_of(t: &Messages, d: Decision) -> &'static str {
+    match d {
+        Decision::Scale => t.col_scale,
+        Decision::Node => t.col_node,
+    }
 }
 
 /// The matrix's column names after the first, for the cards a phone shows.
@@ -108,6 +127,19 @@ fn column_names(t: &Messages) -> [&'static str; 10] {
         t.col_after_repair,
         t.col_after_report,
     ]
+}
+
+/// Fills a row's phase and keeps the row in view with the matrix's column heads above it: the
+/// views above the matrix change height as the run changes, and the row would leave the box.
+fn fill_and_show(lab: Lab, down: PartSet, phase: Phase) {
+    lab.fill_row(down, phase);
+    show_row(down);
+}
+
+/// Brings the row of `down` into view under the matrix's heads (see `helpers::bring_into_view`).
+pub(super) fn show_row(down: PartSet) {
+    let row = format!("matrix-row-{}", crate::formats::tables::row_name(down).replace(' ', "-"));
+    super::helpers::bring_into_view("matrix-table".to_string(), Some(row));
 }
 
 /// One row: the lesson's words once run, dashes before. The row's name is a button that fills
@@ -151,7 +183,7 @@ fn MatrixRowView(lab: Lab, down: PartSet, line: MatrixLine) -> impl IntoView {
             Some((phase, text, _)) => view! {
                 <td data-label=column>
                     <button type="button" class="phase" data-testid=format!("matrix-{}-{phase_row}", if i == 0 { "repair" } else { "report" })
-                        on:click=move |_| lab.fill_row(down, phase)>{text}</button>
+                        on:click=move |_| fill_and_show(lab, down, phase)>{text}</button>
                 </td>
             }
             .into_any(),
@@ -162,7 +194,7 @@ fn MatrixRowView(lab: Lab, down: PartSet, line: MatrixLine) -> impl IntoView {
         <tr data-testid=testid.clone() id=testid class:pending=furthest.is_none()>
             <th scope="row">
                 <button type="button" class="fill" aria-label=label data-testid=format!("matrix-fill-{row}")
-                    on:click=move |_| lab.fill_row(down, Phase::Run)>{name}</button>
+                    on:click=move |_| fill_and_show(lab, down, Phase::Run)>{name}</button>
                 <span class="note">{beyond}</span>
             </th>
             {lesson.collect_view()}

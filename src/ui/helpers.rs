@@ -40,3 +40,33 @@ pub(crate) fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
     let space_on_control = ev.key() == " " && matches!(tag.as_str(), "button" | "a" | "summary");
     own_key || space_on_control
 }
+
+/// Brings the element `id` into view once the page has drawn what the press changed (the next
+/// frame but one): its top to the top of the box that scrolls it, under any sticky header (its
+/// `scroll-margin-top`); then, when `then_id` is given and its bottom falls below the panels' box
+/// or the window, that element's bottom into view, so a row stays in view with the heads above it
+/// where they fit. A head the layout hides (a phone's cards have none) leaves the row to the top.
+pub(crate) fn bring_into_view(id: String, then_id: Option<String>) {
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            let Some(window) = web_sys::window() else { return };
+            let Some(document) = window.document() else { return };
+            let then = then_id.and_then(|t| document.get_element_by_id(&t));
+            let first =
+                document.get_element_by_id(&id).filter(|e| e.get_bounding_client_rect().height() > 0.0);
+            let Some(first) = first.or_else(|| then.clone()) else { return };
+            first.scroll_into_view();
+            let Some(row) = then else { return };
+            let mut bottom = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(f64::MAX);
+            if let Some(panels) = document.query_selector(".panels").ok().flatten() {
+                let r = panels.get_bounding_client_rect();
+                if r.height() > 0.0 {
+                    bottom = bottom.min(r.bottom());
+                }
+            }
+            if row.get_bounding_client_rect().bottom() > bottom {
+                row.scroll_into_view_with_bool(false);
+            }
+        })
+    });
+}

@@ -384,6 +384,10 @@ fn Glossary(t: &'static Messages) -> impl IntoView {
         t.gloss_verdicts,
         t.gloss_believed,
         t.gloss_nodes,
+        t.gloss_node_column,
+        t.gloss_traffic,
+        t.gloss_reads,
+        t.gloss_kubernetes,
         t.gloss_tokens,
         t.gloss_marks,
     ];

@@ -179,7 +179,7 @@ pub(super) fn matrix_grid(
                             _ => None,
                         };
                         view! {
-                            <td data-testid=testid data-label=column class=if m.correct { "right" } else { "wrong" }>
+                            <td data-testid=testid data-label=column class=if m.correct { "correct" } else { "wrong" }>
                                 <span class="typed">{typed}</span>
                                 <span class="result">{result_text(m, t, a, *reveal)}</span>
                                 <span class="actual">{actual}</span>
@@ -322,9 +322,12 @@ pub(super) fn see(lab: Lab, links: Vec<Link>) -> impl IntoView {
             // A trace row of a long run may not be drawn yet: the trace draws it, then goes there.
             let step = href.strip_prefix("#step-").and_then(|n| n.parse::<usize>().ok());
             let go = move |ev: leptos::ev::MouseEvent| {
+                // A matrix row's run fills the row, which stays in view under the heads.
                 if let Some(down) = down {
+                    ev.prevent_default();
                     lab.switch(Run::Events, down);
                     lab.go_to(usize::MAX);
+                    super::failure_matrix::show_row(down);
                 }
                 // A step's link moves the run there: the page does not jump to an anchor.
                 if let Some(step) = step {

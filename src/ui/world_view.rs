@@ -79,12 +79,29 @@ pub fn WorldView(lab: Lab) -> impl IntoView {
         keys.extend(more.as_deref());
         (!keys.is_empty()).then(|| fill(t.world_waiting, &[("keys", &keys.join(", "))]))
     };
+    // Where the scheduler has placed a copy by a node's key beside copies that name it bare: a
+    // text that follows the frame (empty otherwise), the shape of the page's other live texts.
+    let names = move || {
+        let Some(both) = lab.frame().world.named_both.clone() else { return String::new() };
+        let copies: Vec<&str> = both.keyed.iter().map(|k| k.strip_prefix("copy/").unwrap_or(k)).collect();
+        let key = format!("node/{}", both.bare);
+        fill(
+            t.world_names,
+            &[
+                ("bare", &both.bare),
+                ("key", &key),
+                ("copies", &copies.join(", ")),
+                ("running", &both.bare_copies),
+            ],
+        )
+    };
     view! {
         <section class="world" aria-labelledby="world-title" data-testid="world">
             <h2 id="world-title">{t.world_title}</h2>
             <p class="hint">{t.world_hint}</p>
             <ul class="nodes" inner_html=live(nodes)></ul>
             <p class="waiting" data-testid="world-waiting">{waiting}</p>
+            <p class="hint names" data-testid="world-names">{live(names)}</p>
         </section>
     }
 }

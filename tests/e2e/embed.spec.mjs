@@ -202,7 +202,10 @@ for (const [reason, address, setHost, notice] of [
     );
     // The lab tells the student, and the page tells the same.
     await expect(lab.getByTestId("link-notices")).toContainText(notice(here));
-    await expect(page.getByRole("status")).toHaveText("The lab is running but cannot report your results here.");
+    // The course page says what to do, in the words the lab uses for handing in.
+    await expect(page.getByRole("status")).toHaveText(
+      "The lab is running but cannot report your results here. To hand in: export your report (JSON or CSV) in the lab and send the file to your teacher.",
+    );
     expect(logged).toContain(`the lab is not reporting here: ${reason}`);
     await page.clock.fastForward(10_500);
     await expect(page.getByRole("alert")).toHaveCount(0);

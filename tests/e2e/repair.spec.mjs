@@ -74,7 +74,9 @@ test("API server down, then repaired: stays 3/2 until the node agents report aga
   await expect(collector(page)).toHaveText("collector: the store believes 3 run, 3 actually run");
   await expect(page.getByTestId("believed-gap")).toHaveCount(0);
   await expect(lab.button("report-again")).toBeDisabled();
-  expect((await lab.matrixCells("API server"))[10]).toBe("failure done; 3 believed, 3 running; 40 item reads, 5 writes");
+  expect((await lab.matrixCells("API server"))[10]).toBe(
+    "failure done; scale halted and node halted stay so: a report sends no lost request again; 3 believed, 3 running; 40 item reads, 5 writes",
+  );
   // The report went through the API server like any request.
   await expect(page.getByTestId("round-changes").last()).toHaveText("the node agents report again what actually runs");
 });

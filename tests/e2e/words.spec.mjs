@@ -92,3 +92,91 @@ test("embedded, the diagram still says its parts can be pressed", async ({ page 
   await expect(page.locator(".diagram > .hint")).toBeVisible();
   await expect(page.locator(".matrix .hint")).toBeHidden();
 });
+
+// Issue 29's words: what the matrix's columns mean, where the lesson's odd-looking names come
+// from, what a report leaves halted, and the parts' real names, said where they are met.
+test("the glossary explains the matrix's node and traffic columns, reads against rd, and the parts' real names", async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  const glossary = page.getByTestId("glossary");
+  await glossary.locator("summary").click();
+  const line = (start) => glossary.locator("li", { hasText: start }).first();
+  await expect(line("node (matrix column):")).toContainText("node/m4");
+  await expect(line("traffic (matrix column):")).toContainText("continues");
+  await expect(line("reads (verdict) · rd (count):")).toContainText("a read request from outside");
+  const names = line("In Kubernetes:");
+  for (const real of ["kube-apiserver", "etcd", "kube-scheduler", "kube-controller-manager", "kubelet", "Deployment's replicas", "Pod"]) {
+    await expect(names).toContainText(real);
+  }
+  await expect(names).toContainText("every read also goes through kube-apiserver");
+  // Each part's box gives its real name once.
+  for (const [part, real] of [["API server", "kube-apiserver"], ["state store", "etcd"], ["scheduler", "kube-scheduler"],
+    ["controller manager", "kube-controller-manager"], ["node agents", "kubelet"]]) {
+    await expect(lab.part(part).locator(".real")).toHaveText(real);
+  }
+});
+
+test("where node/m1 first stands beside m1, one sentence says why, and why collector-4 goes to m1", async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  const note = page.getByTestId("world-names");
+  await expect(note).toHaveText("");
+  await expect(note).toBeHidden();
+  await page.getByTestId("scrubber").fill("8"); // the scheduler writes collector-4 onto node/m1
+  await expect(page.locator("[data-testid=store-key][data-key='copy/collector-4'] .value")).toHaveText("node node/m1, pending");
+  await expect(note).toBeVisible();
+  await expect(note).toContainText("node/m1 and m1 are one machine");
+  await expect(note).toContainText("bare names do not count toward a node's load");
+  await expect(note).toContainText("collector-4");
+});
+
+test("after the report the matrix says what stays halted", async ({ page }) => {
+  const lab = new LabPage(page);
+  await lab.open();
+  await page.getByTestId("matrix-fill-API-server").click();
+  await page.getByTestId("matrix-repair-API-server").click();
+  await page.getByTestId("matrix-report-API-server").click();
+  expect((await lab.matrixCells("API server"))[10]).toBe(
+    "failure done; scale halted and node halted stay so: a report sends no lost request again; 3 believed, 3 running; 40 item reads, 5 writes",
+  );
+});
+
+test("no meaning rests on a glyph a machine may lack: no emoji anywhere on the page, locked or not", async ({ page }) => {
+  await page.goto("./?assignment=assignments/lesson-trace.json");
+  await page.getByTestId("predict-steps").fill("17");
+  const { lock } = await import("./lab-page.mjs");
+  await lock(page);
+  await expect(page.getByTestId("run")).toHaveText("Predictions locked");
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text.match(/\p{Extended_Pictographic}/gu)?.filter((c) => c.codePointAt(0) > 0xffff) ?? []).toEqual([]);
+});
+
+test("the explorer says why watch mode's first round is longer, and what resourceVersion, 410 Gone and KEP-3157 are", async ({ page }) => {
+  await page.goto("./?explore=1");
+  const body = page.locator("main");
+  await expect(body).toContainText("watch mode's first round is longer than list mode's");
+  await expect(body).toContainText("resourceVersion that list returned (the store's revision");
+  await expect(body).toContainText("410 Gone (the HTTP answer");
+  await expect(body).toContainText("KEP-3157 (a Kubernetes Enhancement Proposal");
+});
+
+test("on a phone the explorer's tables keep their headings on screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("./?explore=1");
+  for (const id of ["compare-table", "scale-table"]) {
+    const table = page.getByTestId(id);
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    // Nothing to scroll sideways: every column on the screen.
+    const wide = await page.locator(`.${id}`).evaluate((b) => [b.scrollWidth - b.clientWidth, b.getBoundingClientRect().right]);
+    expect(wide[0], id).toBeLessThanOrEqual(0);
+    expect(wide[1], id).toBeLessThanOrEqual(375);
+    // Scrolled down to its last row, the column heads are still on screen, above it.
+    const last = table.locator("tbody tr").last();
+    await last.evaluate((r) => r.scrollIntoView({ block: "end" }));
+    const [head, row] = [await table.locator("thead th").last().boundingBox(), await last.boundingBox()];
+    expect(head.y, id).toBeGreaterThanOrEqual(-1);
+    expect(head.y + head.height, id).toBeLessThanOrEqual(row.y + 1);
+    await expect(table.locator("thead th").first()).toBeInViewport();
+  }
+  await page.screenshot({ path: "tests/e2e/artifacts/screenshots/explore-375x812.png" });
+});

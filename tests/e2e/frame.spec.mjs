@@ -1,0 +1,131 @@
+// The fixed frame and the phone (issue 29): in the README's 720 px frame a panel opened gets the
+// height to be read; on a phone the choice of run and the parts' reading lists come first; the
+// label riding each link reads whole. Screenshots go to artifacts/screenshots.
+import { test, expect } from "@playwright/test";
+import { lock } from "./lab-page.mjs";
+import { origin } from "./origins.mjs";
+
+const shot = (name) => `tests/e2e/artifacts/screenshots/${name}.png`;
+
+// The README's frame: a course page 900 px wide with the lab in a 720 px iframe.
+async function frame720(page, query) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setContent(
+    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1><iframe title="Control Plane Lab" ` +
+      `src="${origin("lab")}/?embed=1&height=fixed${query}" style="width: 100%; height: 720px; border: 0"></iframe></main>`,
+  );
+  const frame = page.frameLocator("iframe");
+  await frame.getByTestId("trace-summary").waitFor();
+  return frame;
+}
+
+// The part of `locator` inside its scrolling boxes and the window, in px, and its own height.
+const seen = (locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let [top, bottom] = [Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (!/(auto|scroll|hidden)/.test(s.overflowY)) continue;
+      const b = p.getBoundingClientRect();
+      [top, bottom] = [Math.max(top, b.top), Math.min(bottom, b.bottom)];
+    }
+    return { shown: Math.max(0, bottom - top), height: r.height };
+  });
+
+// Not yet (#29, left open): in the 900 x 720 frame the panels are about 360 px high and a matrix
+// row's card about 250 px; the trace keeps its room, so a filled row is read in part.
+test.fixme("in the 720 px frame a matrix row pressed is read whole in the panels, which take the trace's room", async ({ page }) => {
+  const frame = await frame720(page, "");
+  const panels = frame.getByTestId("panels");
+  await frame.getByTestId("matrix-fill-scheduler").click();
+  const row = frame.getByTestId("matrix-row-scheduler");
+  await expect(row).toContainText("half");
+  const { shown, height } = await seen(row);
+  expect(shown).toBeGreaterThanOrEqual(height - 1);
+  // The panels have room to read in: at least half the frame once one is in use.
+  expect((await panels.boundingBox()).height).toBeGreaterThanOrEqual(360);
+  // The document itself never scrolls.
+  const [scroll, inner] = await page.frames()[1].evaluate(() => [document.scrollingElement.scrollHeight, innerHeight]);
+  expect(scroll).toBeLessThanOrEqual(inner);
+  await page.screenshot({ path: shot("frame-720-matrix") });
+  // Back on the controls, the trace has its room again.
+  await frame.getByTestId("forward").click();
+  await expect(frame.locator("tr.current")).toBeInViewport();
+});
+
+test("in the 720 px frame an assignment's score and misses are read inside the frame", async ({ page }) => {
+  const frame = await frame720(page, "&assignment=assignments/lesson-trace.json");
+  await frame.getByTestId("predict-steps").fill("16");
+  await frame.getByTestId("predict-reads").fill("48");
+  await lock(frame);
+  await expect(frame.getByTestId("score")).toHaveText("Score: 0 / 6");
+  // The score and the first miss whole, the next miss begun below them.
+  for (const id of ["score", "reveal-steps"]) {
+    const { shown, height } = await seen(frame.getByTestId(id));
+    expect(shown, id).toBeGreaterThanOrEqual(height - 1);
+  }
+  expect((await seen(frame.getByTestId("reveal-reads"))).shown).toBeGreaterThanOrEqual(20);
+  // Nothing covers the score: the panels' links stay above it.
+  const [score, links] = [await frame.getByTestId("score").boundingBox(), await frame.locator(".switcher").boundingBox()];
+  expect(score.y).toBeGreaterThanOrEqual(links.y + links.height - 1);
+  expect((await frame.getByTestId("panels").boundingBox()).height).toBeGreaterThanOrEqual(360);
+  await page.screenshot({ path: shot("frame-720-results") });
+});
+
+// Not yet (#29, left open): on a 375 x 812 phone the picker first, or the reading lists kept,
+// push the current trace row off the first screen that screen.spec.mjs keeps (tried, measured).
+test.fixme("on a phone the choice of run and each part's reading list come first, and stay", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("./");
+  await page.getByTestId("trace-summary").waitFor();
+  const picker = page.getByRole("group", { name: "Requests" }).or(page.locator("fieldset.picker"));
+  await expect(picker.first()).toBeInViewport();
+  const lists = page.getByTestId("part-scheduler").locator(".lists");
+  await expect(lists).toHaveText("reads node/*, copy/* every round");
+  await expect(lists).toBeVisible();
+  await expect(lists).toBeInViewport();
+  // Still there mid-run: a few steps on, the picker and the lists have not moved away.
+  for (let i = 0; i < 5; i++) await page.getByTestId("forward").click();
+  await expect(lists).toBeInViewport();
+  await expect(picker.first()).toBeInViewport();
+  await expect(page.getByTestId("play")).toBeInViewport();
+  await page.screenshot({ path: shot("phone-first-screen-375x812") });
+});
+
+// Whether the label a token carries is all shown: each line of its text inside the gap between
+// the boxes, with nothing on top of either end of it, and none of it cut.
+async function tokenWhole(page, part) {
+  const label = page.getByTestId(`link-${part}`).getByTestId("token-label");
+  await expect(label).toHaveCount(1);
+  return label.evaluate((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const box = e.getBoundingClientRect();
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    e.style.pointerEvents = "auto";
+    const ok = rects.length > 0 && rects.every((r) => {
+      const y = r.top + r.height / 2;
+      const ends = [r.left + 1, r.right - 1].map((x) => document.elementFromPoint(x, y) === e);
+      return r.left >= box.left - 1 && r.right <= box.right + 1 && ends.every(Boolean);
+    });
+    e.style.pointerEvents = "";
+    return ok && e.scrollWidth <= e.clientWidth + 1;
+  });
+}
+
+for (const [width, height] of [[1280, 800], [375, 812]]) {
+  test(`at ${width}x${height} the label riding a link is read whole`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("./");
+    await page.getByTestId("trace-summary").waitFor();
+    // Keys written by each part on its link (steps 4, 8, 11: copy/collector-4) and a read's count (3).
+    for (const [step, part] of [[4, "controller-manager"], [8, "scheduler"], [11, "node-agents"], [3, "controller-manager"], [1, "api-server"]]) {
+      await page.getByTestId("scrubber").fill(String(step));
+      await expect(page.getByTestId("status-strip")).toContainText(`Step ${step} of 17`);
+      expect(await tokenWhole(page, part), `step ${step}`).toBe(true);
+    }
+    await page.getByTestId("scrubber").fill("8");
+    await page.screenshot({ path: shot(`token-${width}x${height}`) });
+  });
+}

@@ -1,0 +1,99 @@
+// Just over the line (issue 29, "Work that grows faster than its input"): inputs a little past
+// what a link or a title may hold, each answered with its limit named, and no task of the page
+// over 200 ms (the project's long-task rule; the browser's own long-task records, as in
+// heavy.spec.mjs). What the page does is asserted by what it says, never by a clock: the one
+// number read is the longest task, the rule the project keeps.
+import { test, expect } from "@playwright/test";
+import { origin } from "./origins.mjs";
+
+const code = (doc) => Buffer.from(typeof doc === "string" ? doc : JSON.stringify(doc)).toString("base64url");
+
+// The longest task since `since` (ms on the page's clock), and the tasks themselves, from the
+// browser's long-task records.
+async function longTasks(page, since = 0) {
+  return page.evaluate(
+    (since) =>
+      new Promise((done) => {
+        const pick = (list) => list.filter((e) => e.startTime >= since).map((e) => Math.round(e.duration));
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          done(pick(list.getEntries()));
+        }).observe({ type: "longtask", buffered: true });
+        setTimeout(() => done([]), 300);
+      }),
+    since,
+  );
+}
+
+// The test server (like many) refuses a request line past 16 KB; a course server may take 2 MB.
+// The page's own address is kept; the lab's files are what the server answers for its root.
+async function openLong(page, query) {
+  await page.route((url) => url.search.length > 8000, async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${origin("lab")}/` }) }),
+  );
+  await page.goto(`./?${query}`);
+}
+
+// The tasks after the lab's wasm has arrived and compiled: from the moment the wasm is in,
+// what the lab does with the input.
+async function tasksAfterWasm(page) {
+  const since = await page.evaluate(() => {
+    const wasm = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm"));
+    return wasm ? wasm.responseEnd : 0;
+  });
+  return longTasks(page, since);
+}
+
+const MOST_MS = 200;
+
+// Not yet (#29, left open): decoding, reading and storing 5,000 keys before the key limit is
+// checked held the page 654-750 ms here (the machine shared with other builds).
+test.fixme("a ?a= link of 5,000 keys is refused by its key limit, no task over 200 ms", async ({ page }) => {
+  const initial = { "service/c": { desired: 1 }, "node/m": { capacity: 100, health: "alive" } };
+  for (let i = 0; i < 5000; i++) initial[`copy/c-${i}`] = { service: "c", node: "m", status: "running" };
+  await openLong(page, `a=${code({ version: 1, title: "Keys", scenario: { initial }, predict: ["steps"] })}`);
+  await expect(page.getByTestId("assignment-error")).toContainText("past 1000 keys");
+  const tasks = await tasksAfterWasm(page);
+  console.log(`5,000 keys: long tasks ${JSON.stringify(tasks)}`);
+  expect(Math.max(0, ...tasks)).toBeLessThanOrEqual(MOST_MS);
+});
+
+test("a 180,000-character title is refused by its length, no task over 200 ms", async ({ page }) => {
+  await openLong(page, `a=${code({ version: 1, title: "t".repeat(180_000), predict: ["steps"] })}`);
+  await expect(page.getByTestId("assignment-error")).toContainText("4000");
+  const tasks = await tasksAfterWasm(page);
+  console.log(`180,000-character title: long tasks ${JSON.stringify(tasks)}`);
+  expect(Math.max(0, ...tasks)).toBeLessThanOrEqual(MOST_MS);
+});
+
+test("a 10,000-deep nested link is refused, no task over 200 ms", async ({ page }) => {
+  const deep = `{"version":1,"title":"Deep","predict":["steps"],"scenario":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+  await openLong(page, `a=${code(deep)}`);
+  await expect(page.getByTestId("assignment-error")).toBeVisible();
+  const tasks = await tasksAfterWasm(page);
+  console.log(`10,000-deep link: long tasks ${JSON.stringify(tasks)}`);
+  expect(Math.max(0, ...tasks)).toBeLessThanOrEqual(MOST_MS);
+});
+
+test("a 1.5 MB link pasted into the workbench is refused, no task over 200 ms", async ({ page }) => {
+  await page.goto("./?teach=1");
+  const field = page.getByTestId("open-link");
+  await field.waitFor();
+  // An assignment of 1.1 MB, past the 1 MiB the lab reads: its link is 1.5 MB.
+  const doc = { version: 1, title: "Large", instructions: "", predict: ["steps"], scenario: { initial: {} } };
+  for (let i = 0; doc && JSON.stringify(doc).length < 1_150_000; i += 1000) {
+    for (let j = i; j < i + 1000; j++) doc.scenario.initial[`copy/c-${j}`] = { service: "c", node: "m", status: "running" };
+  }
+  const link = `${origin("lab")}/?a=${code(doc)}`;
+  expect(link.length).toBeGreaterThan(1_500_000);
+  await field.evaluate((el, link) => {
+    el.value = link;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }, link);
+  const since = await page.evaluate(() => performance.now());
+  await page.getByTestId("open-link-button").click();
+  await expect(page.getByTestId("open-failed")).toContainText("1 MiB");
+  const tasks = await longTasks(page, since);
+  console.log(`1.5 MB pasted link: long tasks ${JSON.stringify(tasks)}`);
+  expect(Math.max(0, ...tasks)).toBeLessThanOrEqual(MOST_MS);
+});
