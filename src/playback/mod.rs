@@ -14,12 +14,12 @@ mod frame;
 /// Playback of the real control plane's runs (the page `?kube=1`).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube;
-/// The timeline of a kube run's leases, etcd quorum and nodes (issue 31).
-#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
-pub mod kube_timeline;
 /// The page `?kube=1`'s state and its transitions.
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_state;
+/// The timeline of a kube run's leases, etcd quorum and nodes (issue 31).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_timeline;
 mod lab_state;
 mod load;
 mod marks;
