@@ -24,8 +24,10 @@ pub fn derive(fact: Fact) -> Result<String, String> {
             // An etcd write is the `put` step etcd records; the component that sent it is the
             // one whose step comes right before: an API request kube-apiserver served (it
             // carries the request) is kube-apiserver's write, any other step that step's own
-            // component. Kubernetes: "kube-apiserver ... is the only component that talks to
-            // etcd" (kubernetes/website `content/en/docs/concepts/overview/components.md`).
+            // component. The simulation has one write path, kube-apiserver's, as a cluster set up
+            // as Kubernetes advises: "ideally only the API server should have access to it"
+            // (kubernetes/website `content/en/docs/tasks/administer-cluster/configure-upgrade-etcd.md`,
+            // "Securing etcd clusters").
             for (i, step) in run.trace.iter().enumerate() {
                 if step.component != "etcd" || step.verb != "put" {
                     continue;
