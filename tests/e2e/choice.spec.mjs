@@ -1,6 +1,7 @@
 // Choice questions (issue 31) on the student's page: a radio group per question, labelled by its
 // prompt, picked with the keyboard or the mouse; nothing marks the right option before the lock;
 // locked, each is marked like every other item and counts in the score.
+import { readFileSync } from "node:fs";
 import { test, expect } from "@playwright/test";
 import { lock } from "./lab-page.mjs";
 import { origin } from "./origins.mjs";
@@ -25,6 +26,12 @@ test("a choice is picked by keyboard and mouse, sealed before the lock and marke
   expect(new Set(shapes).size).toBe(1);
   const before = await page.locator("body").innerText();
   for (const key of ["✓", "right", "correct", "Answer"]) expect(before).not.toContain(key);
+  // Nor does the page's markup carry the file (whose `answer` field names the right option):
+  // not as text, and not as a link's code.
+  const html = await page.content();
+  const file = readFileSync(new URL("../../assignments/overview-quiz.json", import.meta.url), "utf8");
+  expect(html).not.toContain('"answer"');
+  expect(html).not.toContain(Buffer.from(file).toString("base64url").slice(0, 40));
 
   // Keyboard: Tab into the group lands on its first radio; the arrow moves the pick.
   await writer.getByRole("radio").first().focus();
