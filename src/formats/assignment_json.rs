@@ -215,7 +215,8 @@ fn parse_ask(v: &Json) -> Result<Vec<Question>, InputError> {
     for (i, item) in items.iter().enumerate() {
         let at = format!("ask[{i}]");
         let q = parse_question(item, &at)?;
-        if out.contains(&q) {
+        // Two choice questions of one name would share an item id, whatever they ask.
+        if out.contains(&q) || out.iter().any(|o| matches!(o, Question::Choice(_)) && o.id() == q.id()) {
             return err(&at, Problem::of(|a| a.e_listed_twice).with("found", quoted(&q.id())));
         }
         out.push(q);

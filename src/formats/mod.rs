@@ -5,6 +5,7 @@
 pub mod assignment;
 pub mod assignment_json;
 pub mod changes_json;
+pub mod choice;
 pub mod html;
 pub mod json;
 pub mod limits;

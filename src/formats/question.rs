@@ -3,6 +3,7 @@
 //! service, and what a failure-matrix decision becomes once the parts come back. An assignment
 //! lists them under `ask`; each has a stable id that marks, reports and tolerances use.
 
+use super::choice::{parse_choice, Choice};
 use super::json::{err, object, only_fields, required, shown, string, whole, InputError};
 use super::limits::{MAX_NAME, MAX_ROUNDS};
 use super::tables::{row_name, row_of_name};
@@ -116,6 +117,9 @@ pub enum Question {
         /// The cell.
         cell: Cell,
     },
+    /// One of 2 to 6 options, the right one the teacher's or a fact the lab derives
+    /// (`formats::choice`).
+    Choice(Choice),
 }
 
 impl Question {
@@ -128,12 +132,12 @@ impl Question {
             Question::Round { round, writes } => step.round == *round && (step.op != Op::Read) == *writes,
             Question::PartReads(p) => step.component == *p && step.op == Op::Read,
             Question::Writers(key) => step.op != Op::Read && *step.key == **key,
-            Question::Service { .. } | Question::Repair { .. } => false,
+            Question::Service { .. } | Question::Repair { .. } | Question::Choice(_) => false,
         }
     }
 
     /// The item id: `round.2.reads`, `component.scheduler.reads`, `writers.copy/collector-4`,
-    /// `service.collector.believed`, `repair.scheduler.scale`.
+    /// `service.collector.believed`, `repair.scheduler.scale`, `choice.etcd-writer`.
     pub fn id(&self) -> String {
         match self {
             Question::Round { round, writes } => {
@@ -145,6 +149,7 @@ impl Question {
                 format!("service.{service}.{}", if *actual { "actual" } else { "believed" })
             }
             Question::Repair { down, cell } => format!("repair.{}.{}", row_name(*down), cell.id()),
+            Question::Choice(c) => format!("choice.{}", c.name),
         }
     }
 }
@@ -205,6 +210,9 @@ pub fn parse_question(v: &Json, at: &str) -> Result<Question, InputError> {
                 .with("expected", Cell::ALL.map(Cell::id).join(", ")),
         })?;
         return Ok(Question::Repair { down, cell });
+    }
+    if obj.contains_key("choice") {
+        return Ok(Question::Choice(parse_choice(obj, at)?));
     }
     err(at, Problem::of(|a| a.e_question_kind))
 }
@@ -271,7 +279,7 @@ mod tests {
             (r#"{"writers": "copy/a", "extra": 1}"#, "ask[0]: unknown field \"extra\""),
             (
                 r#"{"what": 1}"#,
-                "ask[0]: a question names one of round, component, writers, service or repair",
+                "ask[0]: a question names one of round, component, writers, service, repair or choice",
             ),
             ("[]", "ask[0]: must be an object naming"),
         ] {

@@ -469,5 +469,25 @@ messages! {
         e_question_kind,
         /// More than `{max}` questions under `ask`.
         e_too_many_questions,
+        /// A choice question's text that is blank.
+        e_blank,
+        /// A choice question's `options` that is not an array: found `{kind}`.
+        e_not_options,
+        /// `{found}` options where a choice question offers `{lo}` to `{hi}`.
+        e_option_count,
+        /// A choice question's answer `{found}` that is none of its `{options}`.
+        e_not_an_option,
+        /// A `from` that names no fact the lab derives: `{found}`; `{max}` members at most.
+        e_unknown_fact,
+        /// The lab derives `{derived}` (`{fact}`), not the file's answer `{found}`.
+        e_fact_differs,
+        /// The lab derives `{derived}` (`{fact}`), which is none of the options.
+        e_fact_not_option,
+        /// A fact the lab could not derive: `{fact}`, `{why}`.
+        e_fact_failed,
+        /// What a choice question's options say before one is picked (for screen readers).
+        choice_hint,
+        /// A picked option `{text}` that is none of the question's options (a record edited by hand).
+        entry_not_an_option,
     }
 }

@@ -76,6 +76,8 @@ fn question_label(q: &Question, t: &Messages, a: &AssignmentMessages) -> String 
         Question::Repair { down, cell } => {
             fill(a.ask_repair, &[("down", &t.down(*down)), ("cell", &cell.label_in(t, a))])
         }
+        // The teacher's own words, in the language they wrote them in.
+        Question::Choice(c) => c.prompt.clone(),
     }
 }
 
@@ -95,6 +97,8 @@ pub enum Answer {
     Word(Verdict),
     /// Components in order (none: the key is never written).
     Parts(Vec<Part>),
+    /// The text of one option of a choice question.
+    Choice(String),
 }
 
 impl fmt::Display for Answer {
@@ -107,16 +111,18 @@ impl fmt::Display for Answer {
                 let names: Vec<&str> = parts.iter().map(|p| p.name()).collect();
                 f.write_str(&names.join(", "))
             }
+            Answer::Choice(option) => f.write_str(option),
         }
     }
 }
 
 // The answer key is the teaching side's: the document (in formats) only says what to ask.
 impl Assignment {
-    /// Whether it asks about its own run (a count, or a question other than after repair); if
-    /// not, it is about the failure matrix's events.
+    /// Whether it asks about its own run (a count, or a question other than after repair or of
+    /// choice); if not, it is about the failure matrix's events or the teacher's options.
     pub fn asks_about_its_run(&self) -> bool {
-        !self.predict.is_empty() || self.ask.iter().any(|q| !matches!(q, Question::Repair { .. }))
+        !self.predict.is_empty()
+            || self.ask.iter().any(|q| !matches!(q, Question::Repair { .. } | Question::Choice(_)))
     }
 
     /// Every item to predict with its correct answer, computed by the model.
@@ -174,6 +180,8 @@ impl Assignment {
                 (Question::Repair { down, cell }, _) => {
                     Some(cell_answer(&repair_row(*down)?.repaired, *cell))
                 }
+                // The file's right option: `cplab check` holds it to the fact it names, if any.
+                (Question::Choice(c), _) => Some(Answer::Choice(c.answer_text().to_string())),
                 (q, Some(outcome)) => run_answer(q, outcome),
                 // Every other question asks about the run, which was run above.
                 (_, None) => None,
@@ -188,7 +196,7 @@ impl Assignment {
 
     fn item(&self, id: &str, name: &str, kind: ItemKind, answer: Answer) -> Item {
         let tolerance = match answer {
-            Answer::Word(_) | Answer::Parts(_) => 0,
+            Answer::Word(_) | Answer::Parts(_) | Answer::Choice(_) => 0,
             Answer::Number(_) => {
                 self.tolerance.get(id).or_else(|| self.tolerance.get(name)).copied().unwrap_or(0)
             }
@@ -259,7 +267,7 @@ fn run_answer(q: &Question, outcome: &Outcome) -> Option<Answer> {
                 count_of(&service_counts(store.entries(), outcome.plane.actual()), service);
             Answer::Number(if *actual { running } else { believed } as u64)
         }
-        Question::Repair { .. } => return None,
+        Question::Repair { .. } | Question::Choice(_) => return None,
     })
 }
 

@@ -4,8 +4,8 @@
 
 use crate::formats::json::json_string;
 use crate::model::Verdict;
-use crate::teaching::assignment::Answer;
-use crate::teaching::marking::Marked;
+use crate::teaching::assignment::{Answer, ItemKind, Question};
+use crate::teaching::marking::{option_letter, Marked};
 use serde_json::json;
 
 /// The `source` of every message the lab sends.
@@ -105,11 +105,12 @@ pub fn error_message(what: &str) -> String {
 }
 
 /// The xAPI interaction type of an item by its answer: a count is `numeric`, a verdict a
-/// `choice` among the four, the parts in order `sequencing`-like text, sent as `fill-in`.
+/// `choice` among the four, the parts in order `sequencing`-like text, sent as `fill-in`; a
+/// choice question a `choice` among its options, each by its letter (`a` to `f`).
 fn interaction_type(answer: &Answer) -> &'static str {
     match answer {
         Answer::Number(_) => "numeric",
-        Answer::Word(_) => "choice",
+        Answer::Word(_) | Answer::Choice(_) => "choice",
         Answer::Parts(_) => "fill-in",
     }
 }
@@ -137,14 +138,23 @@ pub fn result_message(
                 let choices = Verdict::ALL.map(|v| json!({ "id": v.as_str(), "description": { "en-US": v.as_str() } }));
                 definition["choices"] = json!(choices);
             }
+            if let ItemKind::Question(Question::Choice(c)) = &m.item.kind {
+                let letter = |o: &String| option_letter(&m.item, o).map(String::from);
+                let choices: Vec<_> =
+                    c.options.iter().map(|o| json!({ "id": letter(o), "description": { "en-US": o } })).collect();
+                definition["choices"] = json!(choices);
+            }
+            // A choice question's response and pattern are its options' letters, as the
+            // choices are named; every other item's are its words.
+            let said = |text: &str| option_letter(&m.item, text).map_or_else(|| text.to_string(), String::from);
             if answers_shown {
-                definition["correctResponsesPattern"] = json!([m.item.answer.to_string()]);
+                definition["correctResponsesPattern"] = json!([said(&m.item.answer.to_string())]);
             }
             json!({
                 "verb": { "id": "http://adlnet.gov/expapi/verbs/answered", "display": { "en-US": "answered" } },
                 "object": { "id": format!("{assignment_id}#{}", m.item.id), "definition": definition },
                 "result": {
-                    "response": m.typed.trim(),
+                    "response": said(m.typed.trim()),
                     "success": m.correct,
                     "score": { "raw": u8::from(m.correct), "min": 0, "max": 1, "scaled": if m.correct { 1.0 } else { 0.0 } },
                 },

@@ -87,7 +87,7 @@ pub fn answer_key_table(title: &str, items: &[Item]) -> String {
     // An id holds the teacher's key: shown escaped before it is padded, so columns line up and
     // two keys that differ by an invisible character print differently.
     let rows: Vec<(String, String, u64)> =
-        items.iter().map(|i| (visible(&i.id), i.answer.to_string(), i.tolerance)).collect();
+        items.iter().map(|i| (visible(&i.id), visible(&i.answer.to_string()), i.tolerance)).collect();
     // Each column as wide as its widest cell (a writers answer names three parts), and never
     // narrower than the table has always been, so short keys print as they did.
     let width = |cell: fn(&(String, String, u64)) -> usize, least: usize| {

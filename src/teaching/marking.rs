@@ -1,7 +1,8 @@
 //! Marking what a student typed: reading a typed count or verdict the way people type them, and
 //! each prediction against the model's answer, within the assignment's tolerance.
 
-use super::assignment::{Answer, Item};
+use super::assignment::{Answer, Item, ItemKind, Question};
+use crate::formats::json::quoted;
 use crate::messages::{fill, AssignmentMessages, Messages, EN, EN_ASSIGNMENTS};
 use crate::model::{Part, Verdict};
 use std::collections::BTreeMap;
@@ -22,6 +23,8 @@ pub enum EntryError {
     NotAVerdict(String),
     /// A name in an order that is not a component.
     NotAPart(String),
+    /// A picked option that is none of the question's (a saved record edited by hand).
+    NotAnOption(String),
 }
 
 impl EntryError {
@@ -40,6 +43,7 @@ impl EntryError {
                 let names: Vec<&str> = Part::ALL.iter().map(|&p| t.part(p)).collect();
                 fill(a.entry_not_a_part, &[("text", s), ("names", &names.join(", "))])
             }
+            EntryError::NotAnOption(s) => fill(a.entry_not_an_option, &[("text", &quoted(s))]),
         }
     }
 }
@@ -152,6 +156,38 @@ pub fn blanks(marked: &[Marked]) -> usize {
     marked.iter().filter(|m| m.blank()).count()
 }
 
+/// Reads a picked option of a choice question: one of `options`, spaces around it dropped.
+pub fn parse_option(text: &str, options: &[String]) -> Result<String, EntryError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(EntryError::Empty);
+    }
+    options.iter().find(|o| *o == t).cloned().ok_or_else(|| EntryError::NotAnOption(t.to_string()))
+}
+
+/// The letter (`a` to `f`) of `text` among a choice item's options: how SCORM 1.2 and xAPI name
+/// a choice's response and its right pattern. None for an item of another kind, or a text that
+/// is no option.
+pub fn option_letter(item: &Item, text: &str) -> Option<char> {
+    let ItemKind::Question(Question::Choice(c)) = &item.kind else { return None };
+    let place = c.options.iter().position(|o| o == text.trim())?;
+    char::from_digit(place as u32 + 10, 36)
+}
+
+/// Reads what was typed (or picked) for `item` as its kind of answer.
+pub fn read_entry(item: &Item, text: &str, t: &Messages) -> Result<Answer, EntryError> {
+    match (&item.answer, &item.kind) {
+        (Answer::Choice(_), ItemKind::Question(Question::Choice(c))) => {
+            parse_option(text, &c.options).map(Answer::Choice)
+        }
+        // A choice answer is made for a choice question only: no options, nothing to pick.
+        (Answer::Choice(_), _) => parse_option(text, &[]).map(Answer::Choice),
+        (Answer::Number(_), _) => parse_count(text).map(Answer::Number),
+        (Answer::Word(_), _) => parse_verdict(text).map(Answer::Word),
+        (Answer::Parts(_), _) => parse_parts(text, t).map(Answer::Parts),
+    }
+}
+
 /// Marks every item against what was typed for it (missing entries count as empty); component
 /// names are read in English.
 pub fn mark(items: &[Item], typed: &BTreeMap<String, String>) -> Vec<Marked> {
@@ -164,11 +200,7 @@ pub fn mark_in(items: &[Item], typed: &BTreeMap<String, String>, t: &Messages) -
         .iter()
         .map(|item| {
             let text = typed.get(&item.id).cloned().unwrap_or_default();
-            let read = match item.answer {
-                Answer::Number(_) => parse_count(&text).map(Answer::Number),
-                Answer::Word(_) => parse_verdict(&text).map(Answer::Word),
-                Answer::Parts(_) => parse_parts(&text, t).map(Answer::Parts),
-            };
+            let read = read_entry(item, &text, t);
             let (difference, correct) = match (&read, &item.answer) {
                 (Ok(Answer::Number(p)), Answer::Number(a)) => {
                     let d = *p as i128 - *a as i128;
@@ -179,6 +211,7 @@ pub fn mark_in(items: &[Item], typed: &BTreeMap<String, String>, t: &Messages) -
                 }
                 (Ok(Answer::Word(p)), Answer::Word(a)) => (None, p == a),
                 (Ok(Answer::Parts(p)), Answer::Parts(a)) => (None, p == a),
+                (Ok(Answer::Choice(p)), Answer::Choice(a)) => (None, p == a),
                 _ => (None, false),
             };
             Marked { item: item.clone(), typed: text, read, difference, correct }

@@ -7,7 +7,7 @@
 //! so every value here is a string and no structured Rust value crosses to JavaScript.
 
 use super::assignment::Answer;
-use super::marking::{parse_count, Marked};
+use super::marking::{option_letter, parse_count, Marked};
 
 /// The elements the lab reads (`LMSGetValue`).
 pub const STUDENT_NAME: &str = "cmi.core.student_name";
@@ -122,12 +122,26 @@ pub fn results(marked: &[Marked], mastery_score: &str, first: u64, answers_shown
     for ((place, m), n) in marked.iter().enumerate().zip(first..) {
         let mut set = |field: &str, value: String| out.push((format!("cmi.interactions.{n}.{field}"), value));
         let numeric = matches!(m.item.answer, Answer::Number(_));
+        let choice = matches!(m.item.answer, Answer::Choice(_));
         set("id", interaction_id(&m.item.page_id, place));
-        set("type", if numeric { "numeric" } else { "fill-in" }.into());
-        // A number as read (`+ 7` is 7); words as read, in the lesson's English; no response
-        // for a blank, nor for a number that is none (a numeric response must be a decimal).
+        set(
+            "type",
+            if numeric {
+                "numeric"
+            } else if choice {
+                "choice"
+            } else {
+                "fill-in"
+            }
+            .into(),
+        );
+        // SCORM 1.2 names a choice's response by one letter or digit: the option's letter.
+        let said = |text: String| option_letter(&m.item, &text).map_or(text, String::from);
+        // A number as read (`+ 7` is 7); words as read, in the lesson's English; an option by
+        // its letter; no response for a blank, nor for a number that is none (a numeric
+        // response must be a decimal).
         let response = match &m.read {
-            Ok(read) => Some(read.to_string()),
+            Ok(read) => Some(said(read.to_string())),
             Err(_) if numeric || m.blank() => None,
             Err(_) => Some(m.typed.trim().to_string()),
         };
@@ -136,7 +150,7 @@ pub fn results(marked: &[Marked], mastery_score: &str, first: u64, answers_shown
         }
         set("result", if m.correct { "correct" } else { "wrong" }.into());
         if answers_shown {
-            set("correct_responses.0.pattern", at_most_255(&m.item.answer.to_string()));
+            set("correct_responses.0.pattern", at_most_255(&said(m.item.answer.to_string())));
         }
     }
     let (correct, total) = super::marking::score(marked);

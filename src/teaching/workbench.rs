@@ -220,6 +220,13 @@ pub fn question_json(q: &Question) -> Json {
             json!({"service": service, "count": count(*actual, ["believed", "actual"])})
         }
         Question::Repair { down, cell } => json!({"repair": row_name(*down), "cell": cell.id()}),
+        Question::Choice(c) => {
+            let mut q = json!({"choice": c.name, "prompt": c.prompt, "options": c.options, "answer": c.answer_text()});
+            if let Some(fact) = c.from {
+                q["from"] = json!(fact.id());
+            }
+            q
+        }
     }
 }
 

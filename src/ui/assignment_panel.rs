@@ -7,7 +7,7 @@ use super::lab::Lab;
 pub use super::work::Work;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::Verdict;
-use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind};
+use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind, Question};
 use crate::teaching::attempts::tries_left;
 use crate::teaching::marking::{blank, blanks, mark_in, parse_count, parse_parts, parse_verdict, unreadable};
 use crate::teaching::report::{storage_key, Attempt};
@@ -236,6 +236,8 @@ fn problem(answer: &Answer, text: &str, t: &Messages, a: &AssignmentMessages) ->
         Answer::Word(_) => parse_verdict(text).err(),
         Answer::Number(_) => parse_count(text).err(),
         Answer::Parts(_) => parse_parts(text, t).err(),
+        // An option is picked, never typed: nothing to say while picking.
+        Answer::Choice(_) => None,
     };
     error.map(|e| e.text(t, a))
 }
@@ -247,6 +249,11 @@ pub(super) fn PredictionInput(
     loaded: StoredValue<Rc<Loaded>, LocalStorage>,
     work: Work,
 ) -> impl IntoView {
+    // A choice question is a radio group of its own (`ui::choice`).
+    if let ItemKind::Question(Question::Choice(choice)) = &item.kind {
+        let choice = choice.clone();
+        return view! { <super::choice::ChoiceInput item choice loaded work /> }.into_any();
+    }
     let input_id = format!("predict-{}", item.page_id);
     let value = {
         let id = item.id.clone();
@@ -302,4 +309,5 @@ pub(super) fn PredictionInput(
             {move || message().map(|m| view! { <span class="error" data-testid="input-error">{m}</span> })}
         </div>
     }
+    .into_any()
 }

@@ -7,6 +7,8 @@ mod assignment_panel;
 mod assignments;
 mod believed_actual;
 mod browser;
+#[cfg(feature = "assignments")]
+mod choice;
 mod controls;
 mod crash;
 mod diagram;

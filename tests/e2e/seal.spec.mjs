@@ -4,7 +4,7 @@
 import { test, expect } from "@playwright/test";
 import { LabPage, lock } from "./lab-page.mjs";
 
-const SHIPPED = ["lesson-trace", "full-node", "failure-matrix", "beyond-the-tables"];
+const SHIPPED = ["lesson-trace", "full-node", "failure-matrix", "beyond-the-tables", "overview-quiz"];
 const open = (name) => `./?assignment=assignments/${name}.json`;
 const inline = (doc) => `./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`;
 

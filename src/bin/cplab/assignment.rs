@@ -82,6 +82,11 @@ impl FileArgs {
     }
 }
 
+/// The assignment in `file`, read, each choice question that names a fact held to it
+/// (`facts::check_facts`): `check` and `answer-key` refuse a key the lab contradicts.
 fn load_assignment(file: &str) -> Result<Assignment, Failure> {
-    assignment_json::parse(&read_file(file)?).map_err(|e| Failure::Input(format!("{file}: {e}")))
+    let input = |e: cplab::formats::InputError| Failure::Input(format!("{file}: {e}"));
+    let a = assignment_json::parse(&read_file(file)?).map_err(input)?;
+    crate::facts::check_facts(&a).map_err(input)?;
+    Ok(a)
 }

@@ -15,6 +15,8 @@ mod assignment;
 #[cfg(not(target_arch = "wasm32"))]
 mod audit;
 #[cfg(not(target_arch = "wasm32"))]
+mod facts;
+#[cfg(not(target_arch = "wasm32"))]
 mod input;
 #[cfg(not(target_arch = "wasm32"))]
 mod kube;
