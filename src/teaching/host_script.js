@@ -15,7 +15,7 @@
     // Running, but not allowed to report to this page (the lab tells the student why, too).
     if (m.type === "ready" && m.payload?.reporting === false) {
       console.warn("the lab is not reporting here:", m.payload.reason);
-      say("status", "The lab is running but cannot report your results here.");
+      say("status", "The lab is running but cannot report your results here. To hand in: export your report (JSON or CSV) in the lab and send the file to your teacher.");
     }
     // Only with the frame following the lab's height (no height=fixed in src).
     if (m.type === "resize" && !lab.src.includes("height=fixed")) lab.style.height = `${m.payload.height}px`;
