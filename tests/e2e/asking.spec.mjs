@@ -27,7 +27,7 @@ test("matrix predictions go in a grid shaped like the matrix, and come back in i
   const results = page.getByTestId("matrix-results");
   await expect(results.locator("tbody tr")).toHaveCount(5);
   await expect(results.locator("tbody tr").nth(1).locator("td")).toHaveCount(7);
-  await expect(page.getByTestId("reveal-matrix-API-server-scale")).toHaveClass(/right/);
+  await expect(page.getByTestId("reveal-matrix-API-server-scale")).toHaveClass(/correct/);
   await expect(page.getByTestId("reveal-matrix-API-server-scale")).toContainText("✓ correct");
   const wrong = page.getByTestId("reveal-matrix-API-server-actual");
   await expect(wrong).toHaveClass(/wrong/);
