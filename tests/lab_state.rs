@@ -53,7 +53,7 @@ fn render(state: &LabState, recordings: &mut Recordings) -> String {
     let _ = writeln!(out, "  changes: [{}]", changes.join("; "));
     let _ = writeln!(
         out,
-        "  cursor {} (frame: step {} of {}, round {}, at its end {}), playing {}, ended {}, sealed {}, fills a row {}",
+        "  cursor {} (frame: step {} of {}, round {}, at its end {}), playing {}, ended {}, sealed {}, fills a row {}, reading the panels {}",
         state.cursor(),
         frame.cursor,
         frame.len,
@@ -62,7 +62,8 @@ fn render(state: &LabState, recordings: &mut Recordings) -> String {
         yes(state.playing()),
         yes(state.ended()),
         yes(frame.sealed),
-        yes(state.fills_row())
+        yes(state.fills_row()),
+        yes(state.reading_panels())
     );
     let coming = frame.coming().map(|(round, changes)| {
         let said: Vec<String> = changes.iter().map(|c| EN.change(c)).collect();

@@ -34,6 +34,9 @@ pub struct LabState {
     sealed: bool,
     /// A press refused, and why: its run would pass the browser's limits, so nothing changed.
     refused: Option<RecordError>,
+    /// Whether the student is reading the panels: a matrix row was just filled, and nothing has
+    /// stepped or played since. A short frame then gives the panels the trace's room.
+    reading_panels: bool,
 }
 
 impl Default for LabState {
@@ -55,6 +58,7 @@ impl LabState {
             ended: false,
             finished: Vec::new(),
             sealed: false,
+            reading_panels: false,
             refused: None,
         }
     }
@@ -139,9 +143,16 @@ impl LabState {
         }
     }
 
+    /// Whether a matrix row was just filled and nothing has stepped or played since: the panels
+    /// are what the student reads now.
+    pub fn reading_panels(&self) -> bool {
+        self.reading_panels
+    }
+
     /// Moves the cursor (clamped to the recording). Reaching the end of the matrix events fills
     /// in that row of the failure matrix. A sealed run stays at step 0.
     pub fn go_to(&mut self, step: usize, recordings: &mut Recordings) {
+        self.reading_panels = false;
         let recording = recordings.of(self);
         if self.sealed {
             self.cursor = 0;
@@ -218,6 +229,7 @@ impl LabState {
             .unwrap_or_default();
         self.show(Run::Events, Edits { down, timeline }, recordings);
         self.go_to(usize::MAX, recordings);
+        self.reading_panels = true;
     }
 
     /// Takes `parts` down, or brings them back, at the cursor: from the next round on (at step
@@ -242,6 +254,7 @@ impl LabState {
         if self.sealed {
             return None;
         }
+        self.reading_panels = false;
         if self.cursor >= recordings.of(self).len() {
             self.cursor = 0;
         }

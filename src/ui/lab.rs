@@ -154,6 +154,12 @@ impl Lab {
         self.read(LabState::ended)
     }
 
+    /// Whether a matrix row was just filled and nothing has stepped since (tracked): a short
+    /// frame gives the panels the trace's room.
+    pub fn reading_panels(&self) -> bool {
+        self.read(LabState::reading_panels)
+    }
+
     /// Whether the run shown, once at its end, fills a row of the failure matrix (tracked).
     pub fn fills_row(&self) -> bool {
         self.read(LabState::fills_row)

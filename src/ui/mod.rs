@@ -152,7 +152,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                 <div class="left">
                     <Diagram lab />
                 </div>
-                <div class="right">
+                <div class="right" class:reading=move || lab.reading_panels()>
                     <TraceTable lab />
                     <div class="panels" data-testid="panels">
                         <Switcher t />

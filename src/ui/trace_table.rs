@@ -61,21 +61,41 @@ fn measure_row_height() -> Option<i32> {
 
 /// Scrolls the trace's box (only the box, never the page) so that the row of step `step` is in
 /// view: the current step stays visible while the student plays or steps. A row not drawn yet is
-/// brought near by its line times the row height; the scroll then draws it.
+/// brought near by its line times the row height; the scroll then draws it, and once drawn it
+/// is placed by its own position. The estimate alone is off by the rows' rounding (a fraction of
+/// a pixel a row, over the window's 100 rows), more than a short box's half: beside an
+/// assignment's results the box keeps three rows.
 fn keep_in_view(step: usize, line: usize) {
-    use wasm_bindgen::JsCast;
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(scroller) = document.get_element_by_id("trace-scroll") else { return };
-    let view = scroller.client_height();
-    let row = document
-        .get_element_by_id(&format!("step-{step}"))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    let Some(row) = row else {
-        let height = row_height().unwrap_or(28);
-        scroller.set_scroll_top(line as i32 * height - view / 2);
+    if scroll_to_row(step) {
         return;
-    };
-    let (top, height) = (row.offset_top(), row.offset_height());
+    }
+    let Some(scroller) = trace_scroller() else { return };
+    let height = row_height().unwrap_or(28);
+    scroller.set_scroll_top(line as i32 * height - scroller.client_height() / 2);
+    // The scroll's event moves the window by the next frame; the frame after, the row is there.
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            scroll_to_row(step);
+        })
+    });
+}
+
+/// The trace's scrolling box.
+fn trace_scroller() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.get_element_by_id("trace-scroll")
+}
+
+/// Scrolls the box so that the drawn row of step `step` is inside it, below the table's sticky
+/// head; false when that row is not drawn.
+fn scroll_to_row(step: usize) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(scroller) = trace_scroller() else { return true };
+    let row = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(&format!("step-{step}")))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let Some(row) = row else { return false };
+    let (view, top, height) = (scroller.client_height(), row.offset_top(), row.offset_height());
     // The table's sticky head covers the top of the box; keep the row below it.
     let head = 2 * height;
     if top - head < scroller.scroll_top() {
@@ -83,6 +103,7 @@ fn keep_in_view(step: usize, line: usize) {
     } else if top + height > scroller.scroll_top() + view {
         scroller.set_scroll_top(top + height - view);
     }
+    true
 }
 
 /// What a link to `#step-N` does: the assignment's run goes to that step (the cursor moves,

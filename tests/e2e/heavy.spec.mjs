@@ -79,11 +79,7 @@ test("links that froze the page are refused within a second, naming the limit an
   }
 });
 
-// FIXME (a merge interaction of 2026-12-02, reported in the closing note): beside an
-// assignment's results the trace's box shrinks to about two rows (style/lab.css, issue 29's
-// 720 px frame work), and after "to end" the current row is not inside that box. The fix is in
-// the trace's scroll rule (ui/trace_table.rs keep_in_view) or the shrink; until then this fails.
-test.fixme("a 20,000-step run: the trace draws only rows near view, scrolls to its first row, and steps at once", async ({ page }) => {
+test("a 20,000-step run: the trace draws only rows near view, scrolls to its first row, and steps at once", async ({ page }) => {
   await page.goto(link({ version: 1, title: "Long", scenario: endless(20, 800), predict: ["steps"] }));
   await page.getByTestId("predict-steps").fill("20000");
   const locked = await page.evaluate(() => performance.now());
