@@ -55,6 +55,9 @@ mark 400s node back (node-2), cursor 914
     assert_eq!(seconds_of(&run, "kube-controller-manager/node-lifecycle", "UNTAINT"), [400_000, 400_000]);
     assert_eq!(seconds_of(&run, "kubelet/node-2", "delete"), [400_000]);
     assert_eq!(seconds_of(&run, "etcd", "delete"), [400_000]);
+    // Back at 403 s: the NoExecute taint waits for the pass at 405 s (every 5 s).
+    let run = back("node/node-2", 403.0);
+    assert_eq!(seconds_of(&run, "kube-controller-manager/node-lifecycle", "UNTAINT"), [403_000, 405_000]);
 }
 
 #[test]
