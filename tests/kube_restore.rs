@@ -97,6 +97,14 @@ fn the_restore_is_the_docs_procedure_then_each_kubelet_cleans_up() {
 42000 runtime/node-2 StopPodSandbox rev 46 
 ";
     assert_eq!(steps(&run, 40_001, 60_000), want);
+    // The informers saw revision 71 before; restarted, they watch from the restored 43.
+    let watches: Vec<&str> = run
+        .trace
+        .iter()
+        .filter(|s| s.at_ms == 40_000 && s.component == "kube-scheduler" && s.verb == "WATCH")
+        .map(|s| s.note.as_str())
+        .collect();
+    assert_eq!(watches, ["from revision 43", "from revision 43"]);
     let snapshot = run.trace.iter().find(|s| s.verb == "snapshot save").expect("saved");
     assert_eq!((snapshot.at_ms, snapshot.note.as_str()), (10_000, "snapshot.db: revision 43, 29 keys"));
 }
