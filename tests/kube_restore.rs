@@ -203,6 +203,20 @@ fn a_restore_without_a_snapshot_before_it_or_with_the_control_plane_down_is_refu
 }
 
 #[test]
+fn a_restore_during_a_nodes_fault_with_the_lease_side_on_is_refused_by_name() {
+    let mut scenario = Scenario::for_file("web.yaml", WEB);
+    scenario.snapshot = Some(5.0);
+    scenario.restore = Some(100.0);
+    scenario.faults.push(cplab::kube::scenario::Fault { part: "node/node-2".into(), down: 12.0, up: None });
+    assert_eq!(
+        simulate(&scenario).err().as_deref(),
+        Some("--restore 100: node/node-2 is down then; a restore during a node's fault is not modelled with the Lease side on")
+    );
+    scenario.faults[0].up = Some(90.0);
+    assert!(simulate(&scenario).is_ok(), "back before the restore");
+}
+
+#[test]
 fn the_same_input_gives_the_same_bytes() {
     let json = |run: &Run| serde_json::to_string(run).expect("JSON");
     assert_eq!(json(&scaled_then_restored(None)), json(&scaled_then_restored(None)));

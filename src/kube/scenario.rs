@@ -345,6 +345,16 @@ impl Scenario {
                     fault.part
                 ));
             }
+            // With the Lease side on a node's fault is a timeline planned ahead (`ha_plan`), which
+            // a restore would contradict (a restarted node lifecycle controller starts its grace
+            // period again): not modelled.
+            let node = Part::parse(&fault.part).is_some_and(|p| p.node().is_some());
+            if node && covers && self.has_leases() {
+                return Err(format!(
+                    "--restore {restore}: {} is down then; a restore during a node's fault is not modelled with the Lease side on",
+                    fault.part
+                ));
+            }
         }
         Ok(())
     }
