@@ -111,8 +111,8 @@ impl Sim {
 
     /// The restore's facts before the ledger is replaced.
     fn compare(&self, snapshot: &Ledger, snapshot_ms: u64) -> RestoreFacts {
-        let then: BTreeSet<&String> = counted(snapshot).map(|(k, _)| k).collect();
-        let now: BTreeSet<&String> = counted(&self.ledger).map(|(k, _)| k).collect();
+        let gone = counted(&self.ledger).filter(|(k, _)| snapshot.get(k).is_none()).count();
+        let back = counted(snapshot).filter(|(k, _)| self.ledger.get(k).is_none()).count();
         let rewound = counted(snapshot)
             .filter(|(k, o)| {
                 self.ledger.get(k).is_some_and(|n| n.meta().resource_version != o.meta().resource_version)
@@ -126,9 +126,9 @@ impl Sim {
             restore_ms: self.now,
             revision_before: self.ledger.revision,
             lost_writes: self.ledger.revision.saturating_sub(snapshot.revision),
-            objects_gone: now.difference(&then).count(),
+            objects_gone: gone,
             objects_rewound: rewound,
-            objects_back: then.difference(&now).count(),
+            objects_back: back,
             believed_pods: believed,
             running_pods: self.world.running_pods(),
             orphans: Vec::new(),
