@@ -145,3 +145,54 @@ fn the_scheduler_leaders_loss_is_a_blast_row_with_its_seconds() {
     let (again, _, _) = texts(&cplab(&args, ""));
     assert_eq!(out, again, "the same run, byte for byte");
 }
+
+#[test]
+fn snapshot_and_restore_are_flags_and_blast_prints_the_restore_with_its_lost_writes() {
+    let scenario = fixture("scale20.yaml");
+    let args = ["kube", "run", &scenario, "--snapshot", "10", "--restore", "40", "-o", "blast"];
+    let (out, err, code) = texts(&cplab(&args, ""));
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let restore: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("SNAPSHOT ")).take(2).collect();
+    assert_eq!(
+        restore,
+        [
+            "SNAPSHOT   RESTORED   REVISION   LOST WRITES   GONE   REWOUND   BACK   BELIEVED PODS   RUNNING PODS   KILLED BY KUBELETS   RECONCILED",
+            "10s        40s        71 -> 43   28            2      3         0      3               5              2                    2s",
+        ]
+    );
+    let web = fixture("web.yaml");
+    for (extra, said) in [
+        (
+            &["--restore", "10"][..],
+            "cplab: --restore 10: no snapshot to restore from (give --snapshot SECONDS)\n",
+        ),
+        (
+            &["--snapshot", "10", "--restore", "5"][..],
+            "cplab: --restore 5: the snapshot is taken at 10 s; restore later\n",
+        ),
+    ] {
+        let mut args = vec!["kube", "apply", &web];
+        args.extend_from_slice(extra);
+        let (_, err, code) = texts(&cplab(&args, ""));
+        assert_eq!((err.as_str(), code), (said, Some(1)));
+    }
+}
+
+#[test]
+fn a_node_comes_back_with_down_at_and_until_seconds() {
+    let web = fixture("web.yaml");
+    let (out, err, code) =
+        texts(&cplab(&["kube", "apply", &web, "--down", "node/node-2@12-400", "-o", "blast"], ""));
+    assert_eq!(code, Some(0), "{err}");
+    let row = out.lines().nth(1).expect("a row");
+    assert!(row.starts_with("node/node-2@12s (back 400s)   ok "), "{out}");
+    let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "node/node-2@12-5"], ""));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("\"node/node-2@12-5\": PART@DOWN-UP comes back after it goes down"), "{err}");
+    let (_, err, code) =
+        texts(&cplab(&["kube", "apply", &web, "--leases", "--down", "runtime/node-2@12-50"], ""));
+    assert_eq!(
+        (err.as_str(), code),
+        ("cplab: runtime/node-2: back (up) is modelled for node/NODE and kubelet/NODE with the Lease side on, not for the runtime or kube-proxy\n", Some(1))
+    );
+}

@@ -229,3 +229,20 @@ fn the_same_input_gives_the_same_bytes() {
     assert_eq!(json(&a), json(&b));
     assert_eq!(json(&node_fault("node/node-2", None)), json(&node_fault("node/node-2", None)));
 }
+
+#[test]
+fn a_write_once_the_members_know_they_have_no_leader_fails_with_the_deadlines_error() {
+    // The majority lost at 15 s: by 16 s the survivor knows it has no leader (an election
+    // timeout), so the scale's patch at 20 s never enters raft; etcd 3.4 answers the request's
+    // own deadline as gRPC code Unknown, which kube-apiserver passes on as the 500's message.
+    let run = scaled(etcd3, &[("etcd/1", 15.0), ("etcd/2", 15.0)]);
+    assert_eq!(
+        kubectl_errors(&run),
+        "Error from server: error when creating \"scale.yaml\": rpc error: code = Unknown desc = context deadline exceeded\n"
+    );
+    let failed = run.trace.iter().find(|s| s.request.as_ref().is_some_and(|r| r.code == 500)).expect("a 500");
+    assert_eq!(
+        (failed.at_ms, failed.note.as_str()),
+        (20_002, "500: rpc error: code = Unknown desc = context deadline exceeded (after 7 s)")
+    );
+}

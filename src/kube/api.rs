@@ -27,8 +27,8 @@ pub const DEFAULT_TOLERATION_SECONDS: u32 = 300;
 pub enum Fail {
     /// kube-apiserver is down: the TCP connection is refused.
     Refused,
-    /// etcd has no quorum: 500 after the request timeout.
-    Timeout,
+    /// etcd has no quorum: 500 after the request timeout, with etcd's error as the message.
+    Timeout(&'static str),
     /// etcd is electing a leader (issue 31): the request waits, then commits.
     Election,
     /// 422 Invalid, with kube-apiserver's message.
@@ -42,7 +42,7 @@ impl Fail {
     pub fn waits_for(&self) -> Option<Part> {
         match self {
             Fail::Refused => Some(Part::KubeApiserver),
-            Fail::Timeout | Fail::Election => Some(Part::Etcd),
+            Fail::Timeout(_) | Fail::Election => Some(Part::Etcd),
             Fail::Invalid(_) | Fail::Exists => None,
         }
     }
@@ -129,11 +129,8 @@ impl Sim {
             );
         }
         if !self.is_up(&Part::Etcd) {
-            request.code = 500;
-            request.completed_ms = self.now + ETCD_REQUEST_TIMEOUT_MS;
-            let note = "500: etcdserver: request timed out (after 7 s)".to_string();
-            self.record(who.to_string(), verb, path, Count::Nothing, stage, note, Some(request));
-            return Err(Fail::Timeout);
+            let message = self.etcd_timeout_message();
+            return Err(self.timed_out(who, verb, path, stage, request, message));
         }
         if let Some(until) = self.etcd_election_ends() {
             let note =
@@ -157,6 +154,39 @@ impl Sim {
         self.record("etcd".into(), "put", key, Count::Write, stage, format!("revision {revision}"), None);
         self.notify(resource);
         Ok(revision)
+    }
+
+    /// etcd's error for a write it cannot commit, which kube-apiserver passes on as the 500's
+    /// message (`responsewriters.ErrorToAPIStatus`: an error that is no `metav1.Status` becomes
+    /// a 500 with `err.Error()`; the etcd client returns `etcdserver: request timed out` as its
+    /// typed error's text and any other gRPC error as it came, clientv3 `rpctypes.Error`). With
+    /// etcd's members modelled (issue 31), the member's belief decides (`EtcdCluster::
+    /// write_outcome`): `etcdserver: request timed out` while it still believes in a leader,
+    /// `rpc error: code = Unknown desc = context deadline exceeded` once it knows there is none
+    /// (measured, tests/etcd_real.rs). Without them (issue 30's etcd down), the first.
+    pub(crate) fn etcd_timeout_message(&self) -> &'static str {
+        use super::ha::etcd::{Outcome, REQUEST_TIMED_OUT};
+        match self.etcd.as_ref().map(|c| c.write_outcome(self.now)) {
+            Some(Outcome::TimedOut { message, .. }) => message,
+            _ => REQUEST_TIMED_OUT,
+        }
+    }
+
+    /// A request etcd does not commit: answered 500 with `message` after etcd's request timeout.
+    pub(crate) fn timed_out(
+        &mut self,
+        who: &str,
+        verb: &'static str,
+        path: String,
+        stage: Stage,
+        mut request: Request,
+        message: &'static str,
+    ) -> Fail {
+        request.code = 500;
+        request.completed_ms = self.now + ETCD_REQUEST_TIMEOUT_MS;
+        let note = format!("500: {message} (after 7 s)");
+        self.record(who.to_string(), verb, path, Count::Nothing, stage, note, Some(request));
+        Fail::Timeout(message)
     }
 
     /// What kube-apiserver fills in on create: a Service's ClusterIP, a creation time.

@@ -142,7 +142,10 @@ pub fn blast_row(run: &Run) -> BlastRow {
             })
             .sum(),
         nodes_routing: run.world.nodes_routing(),
-        writes_during: window.iter().filter(|s| s.verb == "put").count() as u64,
+        writes_during: window
+            .iter()
+            .filter(|s| s.component == "etcd" && matches!(s.verb, "put" | "delete"))
+            .count() as u64,
         watch_events_during: window.iter().filter(|s| s.verb.starts_with("WATCH ")).count() as u64,
         radius: String::new(),
         ha: run.leases.then(|| ha_seconds(run)),

@@ -38,6 +38,12 @@ pub enum MarkKind {
     TrafficStopped,
     /// Every evicted pod's replacement reports Running.
     ReplacementsRunning,
+    /// `etcdctl snapshot save` (`kube::restore`).
+    Snapshot,
+    /// etcd restored from the snapshot: every write after it gone.
+    Restored,
+    /// A node (or its kubelet) back: Ready=True again (`kube::node_return`).
+    NodeBack,
 }
 
 impl MarkKind {
@@ -58,6 +64,9 @@ impl MarkKind {
             MarkKind::PodsEvicted => "pods evicted",
             MarkKind::TrafficStopped => "traffic stopped",
             MarkKind::ReplacementsRunning => "replacements running",
+            MarkKind::Snapshot => "snapshot",
+            MarkKind::Restored => "restored",
+            MarkKind::NodeBack => "node back",
         }
     }
 }
@@ -141,6 +150,9 @@ impl Walk {
             }
             (_, "TAINT") => self.mark(MarkKind::Tainted, s, node),
             (_, "EVICT") => self.mark(MarkKind::PodsEvicted, s, node),
+            ("etcdctl", "snapshot save") => self.mark(MarkKind::Snapshot, s, "etcd"),
+            ("etcdctl", "snapshot restore") => self.mark(MarkKind::Restored, s, "etcd"),
+            ("kubelet", "READY") => self.mark(MarkKind::NodeBack, s, replica),
             ("kube-proxy", "sync rules") if self.not_ready && !self.traffic_marked => {
                 self.traffic_marked = true;
                 self.mark(MarkKind::TrafficStopped, s, replica);
@@ -172,7 +184,12 @@ pub fn marks(run: &Run) -> Vec<Mark> {
     }
     let mut marks = walk.marks;
     if let Some(evicted_at) = marks.iter().find(|m| m.kind == MarkKind::PodsEvicted).map(|m| m.at_ms) {
-        let evicted = run.trace.iter().filter(|s| s.verb == "delete" && s.request.is_some()).count();
+        // The taint-eviction controller's deletions (a kubelet's confirmation is no eviction).
+        let evicted = run
+            .trace
+            .iter()
+            .filter(|s| s.verb == "delete" && s.request.is_some() && s.component.ends_with("/taint-eviction"))
+            .count();
         let running =
             run.trace.iter().filter(|s| s.at_ms >= evicted_at && reports_running(s)).nth(evicted.max(1) - 1);
         if let Some(s) = running {

@@ -10,7 +10,9 @@ use super::ha::lease::{
     node_lease_name, node_lease_renewals, Election, ElectionRun, LeaseTimings, Outage, TenureEnd,
     CONTROLLER_MANAGER_LEASE, SCHEDULER_LEASE,
 };
-use super::ha::node_lifecycle::{node_timeline, NodeFault, NodeTimings, ReadyStatus};
+use super::ha::node_lifecycle::{
+    node_return, node_timeline, NodeFault, NodeTimeline, NodeTimings, ReadyStatus,
+};
 use super::ha::Change;
 use super::scenario::{ms, Part, Replicated, Scenario};
 
@@ -41,6 +43,11 @@ pub enum HaWork {
     NodeTaint(String, bool),
     /// The taint-eviction controller deletes the node's pods.
     NodeEvict(String),
+    /// The node's kubelet is back and posts Ready=True (`node_return`).
+    NodeBack(String),
+    /// The node lifecycle controller removes the node's NoExecute taints (`true`) or NoSchedule
+    /// ones (`false`).
+    NodeUntaint(String, bool),
 }
 
 /// One background Lease request: who, which Lease, a write (update) or a read (a standby's GET).
@@ -83,13 +90,12 @@ pub fn check(scenario: &Scenario) -> Result<(), String> {
         return Ok(());
     }
     for fault in &scenario.faults {
-        let node_part = matches!(
-            Part::parse(&fault.part),
-            Some(Part::Node(_) | Part::Kubelet(_) | Part::Runtime(_) | Part::KubeProxy(_))
-        );
+        // A whole node or its kubelet comes back (`node_return`); the runtime's or kube-proxy's
+        // return is not modelled with the Lease side on.
+        let node_part = matches!(Part::parse(&fault.part), Some(Part::Runtime(_) | Part::KubeProxy(_)));
         if node_part && fault.up.is_some() {
             return Err(format!(
-                "{}: back (up) is not modelled for a node's parts with the Lease side on (the node lifecycle controller's recovery)",
+                "{}: back (up) is modelled for node/NODE and kubelet/NODE with the Lease side on, not for the runtime or kube-proxy",
                 fault.part
             ));
         }
@@ -236,15 +242,20 @@ fn node_work(
         }
         let zone = scenario.nodes.len() as u32;
         let line = node_timeline(kind, at, zone, NodeTimings::default()).map_err(|e| e.to_string())?;
-        if let Some((known, status)) = line.knows {
+        let back = fault.up.map(ms);
+        let before_back = |t: u64| back.is_none_or(|b| t < b);
+        if let Some((known, status)) = line.knows.filter(|(t, _)| before_back(*t)) {
             plan.timed.push((known, HaWork::NodeKnows(node.to_string(), status == ReadyStatus::Unknown)));
         }
-        if let Some((key, tainted)) = line.taint {
+        if let Some((key, tainted)) = line.taint.filter(|(_, t)| before_back(*t)) {
             let unknown = key == super::ha::node_lifecycle::UNREACHABLE_TAINT;
             plan.timed.push((tainted, HaWork::NodeTaint(node.to_string(), unknown)));
         }
-        if let Some(evicted) = line.evicted_ms {
+        if let Some(evicted) = line.evicted_ms.filter(|t| before_back(*t)) {
             plan.timed.push((evicted, HaWork::NodeEvict(node.to_string())));
+        }
+        if let Some(back) = back {
+            node_back_work(node, &line, back, until_ms, plan, outages);
         }
     }
     for node in &scenario.nodes {
@@ -256,6 +267,31 @@ fn node_work(
         }
     }
     Ok(())
+}
+
+/// A node's return: Ready=True and the taints removed (`node_return`), and its kubelet's
+/// renewals from then on.
+fn node_back_work(
+    node: &str,
+    line: &NodeTimeline,
+    back: u64,
+    until_ms: u64,
+    plan: &mut HaPlan,
+    outages: &[Outage],
+) {
+    let back = node_return(line, back, until_ms, NodeTimings::default());
+    if let Some(at) = back.ready_ms {
+        plan.timed.push((at, HaWork::NodeBack(node.to_string())));
+        plan.timed.push((at, HaWork::NodeUntaint(node.to_string(), false)));
+    }
+    if let Some(at) = back.reachable_ms {
+        plan.timed.push((at, HaWork::NodeUntaint(node.to_string(), true)));
+    }
+    let writable = |at: &u64| !outages.iter().any(|o| (o.from_ms..o.until_ms).contains(at));
+    for at_ms in back.renewals.into_iter().filter(writable) {
+        let who = format!("kubelet/{node}");
+        plan.renewals.push(Renewal { at_ms, who, lease: node_lease_name(node), verb: "renew" });
+    }
 }
 
 /// The plan of a scenario run up to `until_ms` (checked: [`check`]).

@@ -86,6 +86,11 @@ impl Sim {
             HaWork::NodeEvict(node) => {
                 self.guarded(work_of(HaWork::NodeEvict(node.clone())), |s| s.node_evict(&node))
             }
+            HaWork::NodeBack(node) => self.node_back(&node),
+            HaWork::NodeUntaint(node, no_execute) => self
+                .guarded(work_of(HaWork::NodeUntaint(node.clone(), no_execute)), |s| {
+                    s.node_untaint(&node, no_execute)
+                }),
         }
     }
 
@@ -160,11 +165,24 @@ impl Sim {
         }
     }
 
-    /// After a part came back: a kube-apiserver replica back when all were down.
+    /// After a part came back: a kube-apiserver replica back when all were down; a whole node
+    /// back starts its runtime, kubelet and kube-proxy again (its containers stopped with it:
+    /// the kubelet starts its pods again, and ends those deleted meanwhile).
     pub(crate) fn ha_part_up(&mut self, part: &Part) {
-        if let Part::Replica(Replicated::KubeApiserver, _) = part {
-            let note = "a replica is back".to_string();
-            self.part_up_as(Part::KubeApiserver, "kube-apiserver".into(), "UP", note);
+        match part {
+            Part::Replica(Replicated::KubeApiserver, _) => {
+                let note = "a replica is back".to_string();
+                self.part_up_as(Part::KubeApiserver, "kube-apiserver".into(), "UP", note);
+            }
+            Part::Node(node) => {
+                for p in
+                    [Part::Runtime(node.clone()), Part::Kubelet(node.clone()), Part::KubeProxy(node.clone())]
+                {
+                    let note = format!("node/{node} is back");
+                    self.part_up_as(p.clone(), p.to_string(), "UP", note);
+                }
+            }
+            _ => {}
         }
     }
 

@@ -198,7 +198,15 @@ impl Sim {
             if !keeps && !cached {
                 continue;
             }
-            let verb = if cached { "WATCH MODIFIED" } else { "WATCH ADDED" };
+            let deleted = change.kind == super::ledger::ChangeKind::Deleted;
+            if deleted && !cached {
+                continue;
+            }
+            let verb = match (deleted, cached) {
+                (true, _) => "WATCH DELETED",
+                (false, true) => "WATCH MODIFIED",
+                (false, false) => "WATCH ADDED",
+            };
             self.record(
                 actor.name(),
                 verb,
@@ -208,8 +216,13 @@ impl Sim {
                 format!("revision {}", change.revision),
                 None,
             );
-            self.informers[i].cache.insert(key, change.object.clone());
-            self.on_event(&actor, &change.object);
+            if deleted {
+                self.informers[i].cache.remove(&key);
+                self.on_deleted(&actor, &change.object);
+            } else {
+                self.informers[i].cache.insert(key, change.object.clone());
+                self.on_event(&actor, &change.object);
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 //! kubectl's words (`pkg/cmd/util/helpers.go`).
 
 use super::api::{Checks, Fail, ETCD_REQUEST_TIMEOUT_MS};
+use super::ha::etcd::REQUEST_TIMED_OUT;
 use super::objects::{Object, Resource};
 use super::scenario::Part;
 use super::sim::{Count, KubectlLine, Sim, Work};
@@ -154,9 +155,13 @@ impl Sim {
                 let kind = if object.resource() == Resource::Deployments { "Deployment" } else { "Service" };
                 (rtt, Err(invalid_kubectl(kind, &object.meta().name, &manifest.causes)))
             }
-            Err(Fail::Timeout | Fail::Election) => (
+            Err(Fail::Timeout(message)) => (
                 ETCD_REQUEST_TIMEOUT_MS,
-                Err(format!("Error from server: error when creating \"{file}\": etcdserver: request timed out")),
+                Err(format!("Error from server: error when creating \"{file}\": {message}")),
+            ),
+            Err(Fail::Election) => (
+                ETCD_REQUEST_TIMEOUT_MS,
+                Err(format!("Error from server: error when creating \"{file}\": {REQUEST_TIMED_OUT}")),
             ),
             Err(Fail::Exists) => (rtt, Err(format!("Error from server (AlreadyExists): error when creating \"{file}\": {} already exists", kubectl_name(&object)))),
             Err(Fail::Refused) => (0, Err(format!("The connection to the server {SERVER} was refused - did you specify the right host or port?"))),

@@ -24,6 +24,11 @@ impl Sim {
     /// The kubelet saw a pod bound to its node: it begins the pod once.
     pub(crate) fn kubelet_saw_pod(&mut self, node: &str, object: &Object) {
         let key = object.key();
+        if matches!(object, Object::Pod(p) if p.deleting) {
+            // Deleted (evicted): the kubelet stops it and confirms (`node_return`).
+            let (node, pod) = (node.to_string(), key);
+            return self.at(self.now, Work::Pod { node, pod, op: CriOp::Terminate });
+        }
         if self.kubelet_pods.insert((node.to_string(), key.clone())) {
             let running = self.world.nodes.get(node).and_then(|n| n.pods.get(&pod_id(&key)));
             // A restarted kubelet finds what the runtime still runs and only reports it.
@@ -126,6 +131,10 @@ impl Sim {
                 self.report(node, pod, true);
                 None
             }
+            CriOp::Terminate => {
+                self.terminate(node, key);
+                None
+            }
         }
     }
 
@@ -153,7 +162,7 @@ impl Sim {
         Some(format!("10.244.{}.{}", index + 1, 1 + world.sandboxes_made))
     }
 
-    fn kubelet_event(&mut self, node: &str, pod: &Pod, reason: &'static str, message: String) {
+    pub(crate) fn kubelet_event(&mut self, node: &str, pod: &Pod, reason: &'static str, message: String) {
         let kubelet = Actor::Kubelet(node.to_string());
         let involved = (Resource::Pods, pod.meta.name.clone());
         self.emit(&kubelet.name(), &kubelet.user(), "kubelet", involved, false, reason, message, false, 5);

@@ -12,6 +12,8 @@ pub enum ChangeKind {
     Added,
     /// The key was overwritten.
     Modified,
+    /// The key was deleted (the object as it was last).
+    Deleted,
 }
 
 impl ChangeKind {
@@ -20,6 +22,7 @@ impl ChangeKind {
         match self {
             ChangeKind::Added => "ADDED",
             ChangeKind::Modified => "MODIFIED",
+            ChangeKind::Deleted => "DELETED",
         }
     }
 }
@@ -69,6 +72,16 @@ impl Ledger {
     pub fn put_unkept(&mut self) -> u64 {
         self.revision += 1;
         self.revision
+    }
+
+    /// Deletes the object at `key`: the revision goes up by one, as every etcd write moves it,
+    /// and watches replay a DELETED change. `None` when etcd holds no such key.
+    pub fn delete(&mut self, key: &str) -> Option<u64> {
+        let mut object = self.objects.remove(key)?;
+        self.revision += 1;
+        object.meta_mut().resource_version = self.revision;
+        self.history.push(Change { revision: self.revision, kind: ChangeKind::Deleted, object });
+        Some(self.revision)
     }
 
     /// Every object of a resource type (a LIST reads them all, whatever it returns).

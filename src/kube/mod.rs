@@ -51,6 +51,8 @@ pub mod names;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod node_controller;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod node_return;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod objects;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod output;
@@ -58,6 +60,8 @@ pub mod output;
 pub mod render;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod replicas;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod restore;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod run;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]

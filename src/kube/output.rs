@@ -82,7 +82,14 @@ pub fn printed(run: &Run, files: &[String], output: Output) -> Printed {
         }
         Output::Pods => transcript(run, files, "kubectl get pods -o wide", pods_table(run)),
         Output::Trace => trace_table(run),
-        Output::Blast => blast_table(&[blast_row(run)]),
+        Output::Blast => {
+            let mut table = blast_table(&[blast_row(run)]);
+            if let Some(restore) = super::restore::restore_summary(run) {
+                table.push('\n');
+                table.push_str(&restore);
+            }
+            table
+        }
         Output::Json => {
             let all =
                 Everything { run, blast: blast_row(run), events: events_table(run), pods: pods_table(run) };

@@ -49,6 +49,9 @@ pub struct Run {
     pub stopped: Option<String>,
     /// Whether the Lease side ran (issue 31: leases, quorum, the node lifecycle).
     pub leases: bool,
+    /// The restore from an etcd snapshot, if the scenario made one (`kube::restore`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restore: Option<super::restore::RestoreFacts>,
 }
 
 /// The files of a scenario read as kubectl reads them (each one's refusal in kubectl's words).
@@ -106,5 +109,6 @@ pub fn simulate(scenario: &Scenario) -> Result<Run, String> {
         outages,
         stopped: sim.stopped,
         leases: scenario.has_leases(),
+        restore: sim.recovery.facts,
     })
 }

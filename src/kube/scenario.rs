@@ -206,6 +206,12 @@ pub struct Scenario {
     /// is issue 30's round trip with its counts.
     #[serde(default)]
     pub leases: bool,
+    /// `etcdctl snapshot save` at this second (issue 31).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<f64>,
+    /// etcd restored from that snapshot at this second, later (issue 31, `kube::restore`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restore: Option<f64>,
     /// The model's assumptions.
     #[serde(default)]
     pub assumptions: Assumptions,
@@ -248,6 +254,8 @@ impl Scenario {
             etcd: 1,
             replicas: Replicas::default(),
             leases: false,
+            snapshot: None,
+            restore: None,
             assumptions: Assumptions::default(),
         }
     }
@@ -292,7 +300,8 @@ impl Scenario {
             }
         }
         let seconds = |s: f64| s.is_finite() && (0.0..=MAX_SECONDS as f64).contains(&s);
-        let times = self.apply.iter().map(|a| a.at).chain(self.until);
+        let times =
+            self.apply.iter().map(|a| a.at).chain(self.until).chain(self.snapshot).chain(self.restore);
         let fault_times = self.faults.iter().flat_map(|f| std::iter::once(f.down).chain(f.up));
         if !times.chain(fault_times).all(seconds) {
             return Err(format!("every second in a scenario is between 0 and {MAX_SECONDS}"));
@@ -303,7 +312,51 @@ impl Scenario {
                 return Err(format!("{}: back (up) before down", fault.part));
             }
         }
-        super::ha_plan::check(self)
+        super::ha_plan::check(self)?;
+        self.check_restore()
+    }
+
+    /// A restore needs an earlier snapshot, and a control plane up at its moment (the docs'
+    /// procedure stops and starts kube-apiserver; the model does not restore a broken etcd).
+    fn check_restore(&self) -> Result<(), String> {
+        let Some(restore) = self.restore else { return Ok(()) };
+        let Some(snapshot) = self.snapshot else {
+            return Err(format!(
+                "--restore {restore}: no snapshot to restore from (give --snapshot SECONDS)"
+            ));
+        };
+        if restore <= snapshot {
+            return Err(format!("--restore {restore}: the snapshot is taken at {snapshot} s; restore later"));
+        }
+        for fault in &self.faults {
+            let control = matches!(
+                Part::parse(&fault.part),
+                Some(
+                    Part::Etcd
+                        | Part::EtcdMember(_)
+                        | Part::KubeApiserver
+                        | Part::Replica(Replicated::KubeApiserver, _)
+                )
+            );
+            let covers = fault.down <= restore && fault.up.is_none_or(|up| restore < up);
+            if control && covers {
+                return Err(format!(
+                    "--restore {restore}: {} is down then; the model restores etcd with its members and kube-apiserver up",
+                    fault.part
+                ));
+            }
+            // With the Lease side on a node's fault is a timeline planned ahead (`ha_plan`), which
+            // a restore would contradict (a restarted node lifecycle controller starts its grace
+            // period again): not modelled.
+            let node = Part::parse(&fault.part).is_some_and(|p| p.node().is_some());
+            if node && covers && self.has_leases() {
+                return Err(format!(
+                    "--restore {restore}: {} is down then; a restore during a node's fault is not modelled with the Lease side on",
+                    fault.part
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A part's name read and checked against the cluster's nodes.

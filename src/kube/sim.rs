@@ -35,6 +35,8 @@ pub enum CriOp {
     Started(usize),
     /// The kubelet reports the pod Running.
     Report,
+    /// The pod was deleted: the kubelet stops it and confirms the deletion.
+    Terminate,
 }
 
 /// Work on the queue.
@@ -87,6 +89,12 @@ pub enum Work {
     Up(Part),
     /// A moment of issue 31's plan (`ha_plan`).
     Ha(HaWork),
+    /// `etcdctl snapshot save` (`restore`).
+    Snapshot,
+    /// The restore from the snapshot.
+    Restore,
+    /// A kubelet's housekeeping after its restart (it kills pods etcd does not hold).
+    Housekeeping(String),
 }
 
 /// One line kubectl printed, when.
@@ -165,6 +173,8 @@ pub struct Sim {
     pub served_by: Vec<u32>,
     /// How many kube-apiserver replicas run.
     pub apiservers: u32,
+    /// The snapshot saved and the restore's facts (`restore`).
+    pub recovery: super::restore::Recovery,
 }
 
 /// What kube-scheduler holds between cycles.
@@ -224,6 +234,7 @@ impl Sim {
             renewals: VecDeque::new(),
             served_by: Vec::new(),
             apiservers: scenario.replicas.kube_apiserver,
+            recovery: Default::default(),
         };
         sim.register_nodes(scenario);
         sim.queue_start(scenario);
@@ -302,6 +313,12 @@ impl Sim {
         }
         for (i, apply) in scenario.apply.iter().enumerate() {
             self.at(ms(apply.at), Work::Apply(i));
+        }
+        if let Some(at) = scenario.snapshot {
+            self.at(ms(at), Work::Snapshot);
+        }
+        if let Some(at) = scenario.restore {
+            self.at(ms(at), Work::Restore);
         }
     }
 
@@ -413,6 +430,9 @@ impl Sim {
             Work::Down(part) => self.part_down(part),
             Work::Up(part) => self.part_up(part),
             Work::Ha(work) => self.ha_work(work),
+            Work::Snapshot => self.snapshot_save(),
+            Work::Restore => self.restore(),
+            Work::Housekeeping(node) => self.housekeeping(&node),
         }
     }
 }

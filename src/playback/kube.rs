@@ -324,7 +324,11 @@ impl KubeRecording {
     fn at(&self, revision: u64, now_ms: u64) -> Run {
         let mut ledger = Ledger { revision, ..Ledger::default() };
         for change in self.run.ledger.history.iter().take_while(|c| c.revision <= revision) {
-            ledger.objects.insert(change.object.key(), change.object.clone());
+            if change.kind == crate::kube::ledger::ChangeKind::Deleted {
+                ledger.objects.remove(&change.object.key());
+            } else {
+                ledger.objects.insert(change.object.key(), change.object.clone());
+            }
         }
         Run {
             release: self.run.release,
@@ -338,6 +342,7 @@ impl KubeRecording {
             outages: self.run.outages.clone(),
             stopped: None,
             leases: self.run.leases,
+            restore: None,
         }
     }
 

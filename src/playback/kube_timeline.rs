@@ -70,12 +70,15 @@ pub struct KubeTimeline {
 }
 
 /// The marks the scrubber carries.
-const SCRUBBER: [MarkKind; 5] = [
+const SCRUBBER: [MarkKind; 8] = [
     MarkKind::WritesStopped,
     MarkKind::NewPodsWait,
     MarkKind::NodeNotReady,
     MarkKind::PodsEvicted,
     MarkKind::ReplacementsRunning,
+    MarkKind::Snapshot,
+    MarkKind::Restored,
+    MarkKind::NodeBack,
 ];
 
 /// Spans from changes `(at, value)` in time order, starting with `first` at 0 and ending at
@@ -152,8 +155,12 @@ fn node_lane(run: &Run, node: &str) -> Vec<Span<&'static str>> {
     let changes = run
         .trace
         .iter()
-        .filter(|s| s.verb == "NOT READY" && s.key == key)
-        .map(|s| (s.at_ms, if s.component.starts_with("kubelet/") { "False" } else { "Unknown" }))
+        .filter(|s| matches!(s.verb, "NOT READY" | "READY") && s.key == key)
+        .map(|s| match s.verb {
+            "READY" => (s.at_ms, "True"),
+            _ if s.component.starts_with("kubelet/") => (s.at_ms, "False"),
+            _ => (s.at_ms, "Unknown"),
+        })
         .collect();
     spans("True", changes, run.end_ms)
 }

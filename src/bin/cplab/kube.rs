@@ -33,11 +33,12 @@ pub enum KubeCommand {
 /// What both subcommands take.
 #[derive(Args)]
 pub struct RunOptions {
-    /// A part down from the start, or PART@SECONDS from then: kube-apiserver, etcd,
+    /// A part down from the start, or PART@SECONDS from then, or PART@SECONDS-SECONDS down and
+    /// back (a node or its kubelet back after its eviction: node/NODE@12-400): kube-apiserver, etcd,
     /// kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE;
     /// node/NODE (the whole node); etcd/K (member K; 1 leads at the start); PART/K (replica K of
     /// kube-apiserver, kube-scheduler or kube-controller-manager; 1 holds each Lease)
-    #[arg(long, value_name = "PART[@SECONDS]", value_parser = parse_down)]
+    #[arg(long, value_name = "PART[@SECONDS[-SECONDS]]", value_parser = parse_down)]
     down: Vec<Fault>,
     /// etcd's members, 1 to 7 (default 1)
     #[arg(long, value_name = "N", value_parser = parse_members)]
@@ -51,6 +52,14 @@ pub struct RunOptions {
     /// or node/NODE)
     #[arg(long)]
     leases: bool,
+    /// etcdctl snapshot save at this second (etcd's revision then)
+    #[arg(long, value_name = "SECONDS")]
+    snapshot: Option<f64>,
+    /// Restore etcd from that snapshot at this later second: every write after it is gone from
+    /// etcd, what runs is not rewound; kube-apiserver and every component restart (the
+    /// Kubernetes docs' procedure)
+    #[arg(long, value_name = "SECONDS")]
+    restore: Option<f64>,
     /// End the run at this second if it is not quiet before
     #[arg(long, value_name = "SECONDS")]
     until: Option<f64>,
@@ -83,15 +92,21 @@ pub struct ScenarioArgs {
     options: RunOptions,
 }
 
+/// `PART`, `PART@S` (down from S) or `PART@S-E` (down from S, back at E: the scenario's `up`).
 fn parse_down(text: &str) -> Result<Fault, String> {
-    let (part, at) = match text.split_once('@') {
-        Some((part, at)) => {
-            (part, at.parse::<f64>().map_err(|_| format!("{at:?} is not a number of seconds"))?)
-        }
-        None => (text, 0.0),
+    let seconds = |s: &str| s.parse::<f64>().map_err(|_| format!("{s:?} is not a number of seconds"));
+    let (part, down, up) = match text.split_once('@') {
+        Some((part, at)) => match at.split_once('-') {
+            Some((down, up)) => (part, seconds(down)?, Some(seconds(up)?)),
+            None => (part, seconds(at)?, None),
+        },
+        None => (text, 0.0, None),
     };
     Part::parse(part).ok_or_else(|| format!("unknown part {part:?}: {PARTS}"))?;
-    Ok(Fault { part: part.to_string(), down: at, up: None })
+    if up.is_some_and(|up| up <= down) {
+        return Err(format!("{text:?}: PART@DOWN-UP comes back after it goes down"));
+    }
+    Ok(Fault { part: part.to_string(), down, up })
 }
 
 fn parse_members(text: &str) -> Result<u32, String> {
@@ -166,6 +181,8 @@ fn run(mut scenario: Scenario, options: RunOptions) -> Result<(), Failure> {
     if options.until.is_some() {
         scenario.until = options.until;
     }
+    scenario.snapshot = options.snapshot.or(scenario.snapshot);
+    scenario.restore = options.restore.or(scenario.restore);
     let run = simulate(&scenario).map_err(Failure::Input)?;
     let files: Vec<String> = scenario.apply.iter().map(|a| a.file.clone()).collect();
     let output = match options.output {

@@ -39,12 +39,20 @@ pub const NEW_LEADER_MS: u64 = 1500;
 /// Most members: etcd's FAQ recommends odd sizes up to 7.
 pub const MAX_MEMBERS: u32 = 7;
 
-/// What etcd says when a proposal it took into raft is not committed in time
-/// (etcd `server/etcdserver/errors.go`, `ErrTimeout`).
+/// What etcd says when a proposal it took into raft is not committed in time (etcd v3.4
+/// `etcdserver/errors.go`, `ErrTimeout`, returned by `parseProposeCtxErr` once the member's
+/// leader is none, gRPC code Unavailable; the etcd client returns it as this text).
 pub const REQUEST_TIMED_OUT: &str = "etcdserver: request timed out";
-/// What the client gets when the member had no leader to take the proposal: the deadline's own
-/// error, passed through (gRPC code Unknown).
-pub const DEADLINE_EXCEEDED: &str = "context deadline exceeded";
+/// What the client gets when the member had no leader to take the proposal. etcd v3.4: raft's
+/// node drops its proposal channel without a leader (`raft/node.go`, `run`: `propc = nil`), so
+/// `Propose` returns the request's own deadline error after etcd's 7 s (`etcdserver/
+/// v3_server.go`, `processInternalRaftRequestOnce` returns it as it is, without
+/// `parseProposeCtxErr`); `togRPCError` (`etcdserver/api/v3rpc/util.go`) leaves
+/// `context.DeadlineExceeded` to the gRPC server, which sends a non-status error as code Unknown
+/// with its text (grpc-go `server.go`, `processUnaryRPC`). The etcd client keeps an error it
+/// does not know as it came (`rpctypes.Error`), so kube-apiserver and etcdctl both print this
+/// (measured with etcd 3.4.23, tests/etcd_real.rs).
+pub const DEADLINE_EXCEEDED: &str = "rpc error: code = Unknown desc = context deadline exceeded";
 
 /// The cluster's timings. [`EtcdTimings::default`] holds etcd's defaults and the model's one
 /// assumption.

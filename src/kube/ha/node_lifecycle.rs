@@ -307,3 +307,38 @@ pub fn fault_table(
 ) -> Result<Vec<NodeTimeline>, HaError> {
     NodeFault::ALL.iter().map(|f| node_timeline(*f, fault_ms, nodes_in_zone, timings)).collect()
 }
+
+/// A silent node back (its kubelet running again) at `back_ms`: what the cluster then does, on
+/// the clock (`None`: nothing to undo, the cluster never learnt of the fault by then).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeReturn {
+    /// The node back: the kubelet renews its Lease at once, then every 10 s on its ticks.
+    pub back_ms: u64,
+    /// The kubelet posts Ready=True and the NoSchedule taint goes at once (`doNoScheduleTaintingPass`
+    /// runs for the node's update), if the node was known not Ready.
+    pub ready_ms: Option<u64>,
+    /// The controller's next monitoring pass removes the NoExecute taint (`markNodeAsReachable`),
+    /// if the node had it.
+    pub reachable_ms: Option<u64>,
+    /// The node Lease renewals from the return on, up to `until_ms`.
+    pub renewals: Vec<u64>,
+}
+
+/// What follows a node's return at `back_ms` after the fault of `line` (k8s
+/// `pkg/controller/nodelifecycle/node_lifecycle_controller.go`: `monitorNodeHealth` every
+/// `--node-monitor-period`, `processTaintBaseEviction` on Ready=True calls
+/// `markNodeAsReachable`). Work of `line` at or after `back_ms` does not happen.
+pub fn node_return(line: &NodeTimeline, back_ms: u64, until_ms: u64, timings: NodeTimings) -> NodeReturn {
+    let known = line.knows.is_some_and(|(at, _)| at < back_ms);
+    let tainted = line.taint.is_some_and(|(_, at)| at < back_ms);
+    let first_tick = tick_after(back_ms, NODE_LEASE_RENEW_MS);
+    let mut renewals = vec![back_ms];
+    renewals.extend((first_tick..until_ms).step_by(NODE_LEASE_RENEW_MS as usize));
+    renewals.retain(|at| *at < until_ms);
+    NodeReturn {
+        back_ms,
+        ready_ms: known.then_some(back_ms),
+        reachable_ms: tainted.then(|| tick_at_or_after(back_ms, timings.monitor_period_ms)),
+        renewals,
+    }
+}
