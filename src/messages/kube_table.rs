@@ -125,6 +125,10 @@ messages! {
         narrate_end,
         /// A run the page does not play: `{why}`.
         refused,
+        /// The student's manifest waits for the page's manifest reader (loaded on first use).
+        reading,
+        /// The manifest reader could not load or answer: `{why}`.
+        reader_failed,
         /// Panels' navigation label.
         panels_label,
     }
