@@ -188,3 +188,33 @@ fn a_reader_that_fails_is_said_with_the_text_kept() {
     state.wait_for_reader(&two);
     assert!(state.reading() && state.problem().is_none());
 }
+
+#[test]
+fn seconds_are_written_as_an_f64_would_print_them() {
+    use cplab::kube::blast::seconds;
+    let mut checked = 0;
+    for ms in (0..=120_000u64).chain([999_999, 3_600_000, 3_600_001, u64::from(u32::MAX)]) {
+        assert_eq!(seconds(ms), format!("{}s", ms as f64 / 1000.0), "{ms}");
+        checked += 1;
+    }
+    assert_eq!(checked, 120_005);
+    assert_eq!((seconds(1500), seconds(20_000), seconds(7)), ("1.5s".into(), "20s".into(), "0.007s".into()));
+}
+
+#[test]
+fn the_pages_link_words_are_the_assignment_tables() {
+    use cplab::messages::{fill, EN_ASSIGNMENTS, EN_KUBE};
+    use cplab::teaching::link_code::{decode_code, decode_link, LinkFault};
+    assert_eq!(EN_KUBE.link_character, EN_ASSIGNMENTS.e_link_character);
+    assert_eq!(EN_KUBE.link_damaged, EN_ASSIGNMENTS.e_link_damaged);
+    assert_eq!(decode_code("ab*c"), Err(LinkFault::Character('*')));
+    assert_eq!(decode_code("abcde"), Err(LinkFault::Damaged));
+    assert_eq!(
+        decode_link("ab*c").map_err(|p| p.text(&EN_ASSIGNMENTS)),
+        Err(fill(EN_KUBE.link_character, &[("found", &'*')]))
+    );
+    assert_eq!(
+        decode_link("abcde").map_err(|p| p.text(&EN_ASSIGNMENTS)),
+        Err(EN_KUBE.link_damaged.to_string())
+    );
+}

@@ -109,6 +109,11 @@ messages! {
         share_label,
         /// A link's manifest that could not be read: `{why}`.
         link_bad,
+        /// A link's code with a character that does not belong, `{found}` (the assignment
+        /// table's `e_link_character`, word for word).
+        link_character,
+        /// A link's code cut short or damaged (the assignment table's `e_link_damaged`).
+        link_damaged,
         /// The lesson's names beside the real ones: heading.
         words_title,
         /// The lesson's names, one line each, `|`-separated.

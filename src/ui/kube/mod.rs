@@ -12,7 +12,7 @@ use super::controls::{self, mark, Controls, Transport};
 use super::helpers::live;
 use crate::formats::html::Markup;
 use crate::kube::scenario::Part;
-use crate::messages::{fill, KubeMessages, Messages, EN, EN_ASSIGNMENTS, EN_KUBE};
+use crate::messages::{fill, KubeMessages, Messages, EN, EN_KUBE};
 use crate::playback::kube::{KubeFrame, KubeMark, KubeRecording};
 use crate::playback::kube_state::KubeState;
 use leptos::prelude::*;
@@ -168,15 +168,17 @@ pub fn mount() {
     leptos::mount::mount_to_body(KubePage);
 }
 
-/// The manifest a link's `m=` carries, and what went wrong reading it.
+/// The manifest a link's `m=` carries, and what went wrong reading it (in the page's own words:
+/// the assignment table's would bring all of that table into the page).
 fn shared_manifest() -> (String, Option<String>) {
-    match super::browser::query("m").map(|m| crate::teaching::link_code::decode_link(&m)) {
-        Some(Ok(text)) => (text, None),
-        Some(Err(problem)) => {
-            (DEPLOY.to_string(), Some(fill(EN_KUBE.link_bad, &[("why", &problem.text(&EN_ASSIGNMENTS))])))
-        }
-        None => (DEPLOY.to_string(), None),
-    }
+    use crate::teaching::link_code::{decode_code, LinkFault};
+    let why = match super::browser::query("m").map(|m| decode_code(&m)) {
+        Some(Ok(text)) => return (text, None),
+        Some(Err(LinkFault::Character(c))) => fill(EN_KUBE.link_character, &[("found", &c)]),
+        Some(Err(LinkFault::Damaged)) => EN_KUBE.link_damaged.to_string(),
+        None => return (DEPLOY.to_string(), None),
+    };
+    (DEPLOY.to_string(), Some(fill(EN_KUBE.link_bad, &[("why", &why)])))
 }
 
 /// The whole page.
