@@ -3,7 +3,7 @@
 //! error here; what kube-apiserver refuses (422 Invalid) travels with the object as its causes, so
 //! the simulated kube-apiserver refuses it at the instant the request arrives.
 //!
-//! The reader itself (serde_norway into k8s-openapi's types, [`parse_manifests`]) is in
+//! The reader itself (serde_norway into k8s-openapi's types, `parse_manifests`) is in
 //! `manifest_read` and is not compiled into the page `?kube=1`, whose first download it would
 //! double: the page plays the default manifest from its objects checked in
 //! (`manifest_default`), and reads any other in a worker of its own (`lab_kube_reader`), whose

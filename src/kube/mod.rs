@@ -18,7 +18,7 @@
 //! [`audit`] (issue 32) reads and writes a real cluster's audit log (`audit.k8s.io/v1`);
 //! [`audit_log`] writes a simulated run as one.
 //! In the browser the simulation is compiled only into the page `?kube=1` (feature `kube`);
-//! its manifest reader ([`manifest_read`]: k8s-openapi and serde_norway) only into that page's
+//! its manifest reader (`manifest_read`: k8s-openapi and serde_norway) only into that page's
 //! worker (feature `kube_reader`), which the page loads when a student's manifest needs it.
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
