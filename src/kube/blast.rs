@@ -91,12 +91,16 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// Milliseconds as the table writes seconds: `20s`, `1.5s`.
+/// Milliseconds as the table writes seconds: `20s`, `1.5s` (what `{}` of `ms / 1000.0` as an
+/// `f64` prints, written with integers so the page carries no float printing, about 11 KB of
+/// wasm; tests/kube_manifest_wire.rs compares the two).
 pub fn seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    let fraction = format!("{:03}", ms % 1000);
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
         format!("{}s", ms / 1000)
     } else {
-        format!("{}s", ms as f64 / 1000.0)
+        format!("{}.{fraction}s", ms / 1000)
     }
 }
 

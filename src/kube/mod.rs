@@ -17,8 +17,9 @@
 //! [`ha`] (issue 31) holds the high-availability rules: etcd quorum, leases, node timings.
 //! [`audit`] (issue 32) reads and writes a real cluster's audit log (`audit.k8s.io/v1`);
 //! [`audit_log`] writes a simulated run as one.
-//! In the browser the simulation is compiled only into the page `?kube=1` (feature `kube`):
-//! its manifest reader uses k8s-openapi and serde_norway, which no other page carries.
+//! In the browser the simulation is compiled only into the page `?kube=1` (feature `kube`);
+//! its manifest reader (`manifest_read`: k8s-openapi and serde_norway) only into that page's
+//! worker (feature `kube_reader`), which the page loads when a student's manifest needs it.
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod api;
@@ -46,6 +47,12 @@ pub mod kubelet;
 pub mod ledger;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod manifest;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod manifest_default;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube_reader"))]
+pub mod manifest_read;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod manifest_wire;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod names;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
@@ -78,6 +85,6 @@ pub mod validation;
 pub mod world;
 
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
-pub use run::{simulate, Outage, Run, RELEASE};
+pub use run::{simulate, simulate_with, Outage, Run, RELEASE};
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub use scenario::{Part, Scenario};

@@ -2,7 +2,7 @@
 //! and the page call; the same scenario gives the same [`Run`], byte for byte.
 
 use super::ledger::Ledger;
-use super::manifest::parse_manifests;
+use super::manifest::{read_file, Read};
 use super::objects::Object;
 use super::scenario::{ms, Part, Scenario, MAX_REPLICAS};
 use super::sim::{ApplyJob, KubectlLine, Sim};
@@ -54,12 +54,15 @@ pub struct Run {
     pub restore: Option<super::restore::RestoreFacts>,
 }
 
-/// The files of a scenario read as kubectl reads them (each one's refusal in kubectl's words).
-fn jobs(scenario: &Scenario) -> Result<Vec<ApplyJob>, String> {
+/// How a run reads a manifest file: its name and text to its objects or kubectl's refusal.
+pub type Reader<'a> = &'a dyn Fn(&str, &str) -> Read;
+
+/// The files of a scenario read by `read` (each one's refusal in kubectl's words).
+fn jobs(scenario: &Scenario, read: Reader) -> Result<Vec<ApplyJob>, String> {
     let mut jobs = Vec::new();
     for apply in &scenario.apply {
         let text = apply.manifests.as_deref().ok_or_else(|| format!("{}: no manifests", apply.file))?;
-        let manifests = parse_manifests(text).map_err(|e| e.kubectl_text(&apply.file));
+        let manifests = read(&apply.file, text);
         if let Ok(list) = &manifests {
             for m in list {
                 if let Object::Deployment(d) = &m.object {
@@ -77,10 +80,17 @@ fn jobs(scenario: &Scenario) -> Result<Vec<ApplyJob>, String> {
     Ok(jobs)
 }
 
-/// Runs a scenario to the end. `Err` only for a scenario the model cannot run (its bounds).
+/// Runs a scenario to the end, its files read as kubectl reads them ([`read_file`]). `Err`
+/// only for a scenario the model cannot run (its bounds).
 pub fn simulate(scenario: &Scenario) -> Result<Run, String> {
+    simulate_with(scenario, &read_file)
+}
+
+/// Runs a scenario to the end with its files read by `read` (the page hands in what its
+/// worker read, so no file is read twice).
+pub fn simulate_with(scenario: &Scenario, read: Reader) -> Result<Run, String> {
     scenario.check()?;
-    let jobs = jobs(scenario)?;
+    let jobs = jobs(scenario, read)?;
     let mut sim = if scenario.has_leases() {
         let until_ms = scenario.until.map(ms).unwrap_or(super::scenario::MAX_SECONDS * 1000);
         Sim::with_plan(scenario, jobs, super::ha_plan::plan(scenario, until_ms)?)

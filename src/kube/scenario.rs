@@ -270,6 +270,9 @@ impl Scenario {
     }
 
     /// A scenario read from YAML; `Err` names the line and column, or the field, that is wrong.
+    /// (Not in the page `?kube=1`, which has no YAML reader: it runs one file on the default
+    /// cluster.)
+    #[cfg(any(not(target_arch = "wasm32"), feature = "kube_reader"))]
     pub fn from_yaml(text: &str) -> Result<Scenario, String> {
         if text.len() > super::manifest::MAX_INPUT_BYTES {
             return Err(format!("the scenario is larger than {} bytes", super::manifest::MAX_INPUT_BYTES));

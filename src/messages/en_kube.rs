@@ -56,6 +56,8 @@ pub static EN_KUBE: KubeMessages = KubeMessages {
     kubectl_title: "kubectl says",
     share_label: "Share link (carries your manifest)",
     link_bad: "The link's manifest could not be read ({why}); the default Deployment runs.",
+    link_character: "the link's code has a character that does not belong: '{found}'",
+    link_damaged: "the link's code is cut short or damaged",
     words_title: "The lesson's names, and the real ones",
     words: "The API server is kube-apiserver.|The state store is etcd.|The controller manager is kube-controller-manager.|The node agents are the kubelets.|service/ is a Deployment and its ReplicaSet; copy/ is a Pod; node/ is a Node.|What differs: components keep informers (list once, then watch) instead of scanning every round.|What differs: controllers and the scheduler reach etcd only through kube-apiserver.|What differs: a Pod is written in turn by the ReplicaSet controller, the scheduler and the kubelet, as the lesson's copy is by three parts.",
     status: "Step {step} of {total} · {ms} ms · etcd revision {revision} · down: {down}",
@@ -64,5 +66,7 @@ pub static EN_KUBE: KubeMessages = KubeMessages {
     narrate_step: "At {ms} ms, {component}: {verb} {key}{note}",
     narrate_end: "The run is over after {steps} steps, at {ms} ms.",
     refused: "The page cannot play this: {why}",
+    reading: "Reading your manifest with Kubernetes' own types (the reader loads on first use)…",
+    reader_failed: "the manifest reader could not load ({why}); your text is kept: reload the page to try again",
     panels_label: "Panels",
 };

@@ -109,6 +109,11 @@ messages! {
         share_label,
         /// A link's manifest that could not be read: `{why}`.
         link_bad,
+        /// A link's code with a character that does not belong, `{found}` (the assignment
+        /// table's `e_link_character`, word for word).
+        link_character,
+        /// A link's code cut short or damaged (the assignment table's `e_link_damaged`).
+        link_damaged,
         /// The lesson's names beside the real ones: heading.
         words_title,
         /// The lesson's names, one line each, `|`-separated.
@@ -125,6 +130,10 @@ messages! {
         narrate_end,
         /// A run the page does not play: `{why}`.
         refused,
+        /// The student's manifest waits for the page's manifest reader (loaded on first use).
+        reading,
+        /// The manifest reader could not load or answer: `{why}`.
+        reader_failed,
         /// Panels' navigation label.
         panels_label,
     }

@@ -7,10 +7,12 @@
 
 use crate::kube::blast::{blast_row, BlastRow};
 use crate::kube::ledger::Ledger;
+use crate::kube::manifest::{read_file, Read};
 use crate::kube::render::{events_table, kubectl_errors, kubectl_output, pods_table, trace_table};
+use crate::kube::run::Reader;
 use crate::kube::scenario::{Fault, Part};
 use crate::kube::world::World;
-use crate::kube::{simulate, Run, Scenario};
+use crate::kube::{simulate_with, Run, Scenario};
 
 /// The trace's columns, as `cplab kube apply -o trace` heads them.
 pub const TRACE_HEADS: [&str; 11] =
@@ -144,7 +146,12 @@ pub enum KubeMark {
 /// The replicas a file of manifests asks for, summed over its Deployments (0 for a file kubectl
 /// refuses: that run stops before anything is created).
 pub fn replicas_asked(manifests: &str) -> u64 {
-    let Ok(objects) = crate::kube::manifest::parse_manifests(manifests) else { return 0 };
+    replicas_read(&read_file("deploy.yaml", manifests))
+}
+
+/// The replicas a file already read asks for, summed over its Deployments (0 for a refusal).
+pub fn replicas_read(read: &Read) -> u64 {
+    let Ok(objects) = read else { return 0 };
     let replicas = |m: &crate::kube::manifest::Manifest| match &m.object {
         crate::kube::objects::Object::Deployment(d) => u64::from(d.replicas),
         _ => 0,
@@ -186,7 +193,12 @@ impl KubeRecording {
     /// Runs `scenario` and keeps it. `Err`: the model's refusal, or a run longer than the page
     /// plays ([`PAGE_STEPS`]), in words.
     pub fn of(scenario: Scenario) -> Result<KubeRecording, String> {
-        let run = simulate(&scenario)?;
+        KubeRecording::of_run(scenario, &read_file)
+    }
+
+    /// Runs `scenario` with its files read by `read`, and keeps it (see [`KubeRecording::of`]).
+    fn of_run(scenario: Scenario, read: Reader) -> Result<KubeRecording, String> {
+        let run = simulate_with(&scenario, read)?;
         if run.trace.len() > PAGE_STEPS {
             return Err(format!(
                 "this run takes {} steps; the page plays at most {PAGE_STEPS}: run it with `cplab kube apply`",
@@ -200,7 +212,19 @@ impl KubeRecording {
     /// The default cluster running one file of manifests, with `faults`. `Err` also for a file
     /// asking for more than [`PAGE_REPLICAS`] replicas, before anything runs.
     pub fn of_manifest(file: &str, manifests: &str, faults: &[Fault]) -> Result<KubeRecording, String> {
-        let replicas = replicas_asked(manifests);
+        KubeRecording::of_read(file, manifests, &read_file(file, manifests), faults)
+    }
+
+    /// The default cluster running one file of manifests already read as `read` (by the page's
+    /// worker, or checked in), with `faults`: the file is not read again. `Err` as for
+    /// [`KubeRecording::of_manifest`].
+    pub fn of_read(
+        file: &str,
+        manifests: &str,
+        read: &Read,
+        faults: &[Fault],
+    ) -> Result<KubeRecording, String> {
+        let replicas = replicas_read(read);
         if replicas > PAGE_REPLICAS {
             return Err(format!(
                 "{file} asks for {replicas} replicas in all; the page plays at most {PAGE_REPLICAS}: run it with `cplab kube apply`"
@@ -208,7 +232,7 @@ impl KubeRecording {
         }
         let mut scenario = Scenario::for_file(file, manifests);
         scenario.faults = faults.to_vec();
-        KubeRecording::of(scenario)
+        KubeRecording::of_run(scenario, &|_, _| read.clone())
     }
 
     /// Steps in the run.

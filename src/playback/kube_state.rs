@@ -6,6 +6,7 @@
 use super::kube::{fill, press, KubeFrame, KubeRecording};
 use super::SPEEDS;
 use crate::kube::blast::BlastRow;
+use crate::kube::manifest::{read_file, Read};
 use crate::kube::scenario::{Fault, Part};
 use std::rc::Rc;
 
@@ -17,6 +18,11 @@ pub const FILE: &str = "deploy.yaml";
 pub struct KubeState {
     /// The manifest as typed: kept whatever becomes of it.
     text: String,
+    /// Its objects as read (or kubectl's refusal): every rerun (a part pressed, a reset) runs
+    /// these, so the file is read once.
+    read: Read,
+    /// Whether the text waits for the page's manifest reader (a worker) to read it.
+    reading: bool,
     /// The parts pressed down, with when.
     faults: Vec<Fault>,
     /// The run shown, or why the model refused the manifest (nothing to play then).
@@ -36,10 +42,25 @@ pub struct KubeState {
 impl KubeState {
     /// The default cluster running `text` (a file of manifests), healthy, at step 0.
     pub fn new(text: &str) -> KubeState {
+        KubeState::with_read(text, read_file(FILE, text))
+    }
+
+    /// The default cluster running `text`, already read as `read` (by the page's worker, or
+    /// checked in), healthy, at step 0.
+    pub fn with_read(text: &str, read: Read) -> KubeState {
+        let recording = KubeRecording::of_read(FILE, text, &read, &[]).map(Rc::new);
+        KubeState { read, recording, reading: false, ..KubeState::waiting(text) }
+    }
+
+    /// The default cluster waiting for the page's manifest reader to read `text` (see
+    /// [`KubeState::wait_for_reader`]).
+    pub fn waiting(text: &str) -> KubeState {
         KubeState {
             text: text.to_string(),
+            read: Err(String::new()),
+            reading: true,
             faults: Vec::new(),
-            recording: KubeRecording::of_manifest(FILE, text, &[]).map(Rc::new),
+            recording: Err(String::new()),
             refused: None,
             runs: 1,
             cursor: 0,
@@ -60,9 +81,18 @@ impl KubeState {
         self.recording.as_ref().ok()
     }
 
-    /// Why nothing plays (the model refused the manifest) or why the last press was not run.
+    /// Why nothing plays (the model refused the manifest) or why the last press was not run;
+    /// none while the text waits for the reader.
     pub fn problem(&self) -> Option<&str> {
+        if self.reading {
+            return None;
+        }
         self.recording.as_ref().err().or(self.refused.as_ref()).map(String::as_str)
+    }
+
+    /// Whether the text waits for the page's manifest reader (nothing plays meanwhile).
+    pub fn reading(&self) -> bool {
+        self.reading
     }
 
     /// The number of the run shown (a new one for each recording).
@@ -129,8 +159,37 @@ impl KubeState {
     /// Runs `text` instead, healthy, from step 0; its blast rows start afresh. A manifest the
     /// model refuses is kept as typed, with the refusal to show.
     pub fn apply(&mut self, text: &str) {
+        self.apply_read(text, read_file(FILE, text));
+    }
+
+    /// Runs `text`, already read as `read`, as [`KubeState::apply`] does.
+    pub fn apply_read(&mut self, text: &str, read: Read) {
         let speed = self.speed;
-        *self = KubeState { speed, runs: self.runs + 1, ..KubeState::new(text) };
+        *self = KubeState { speed, runs: self.runs + 1, ..KubeState::with_read(text, read) };
+    }
+
+    /// Keeps `text` to run once the page's manifest reader has read it: nothing plays
+    /// meanwhile, and the text is kept as typed.
+    pub fn wait_for_reader(&mut self, text: &str) {
+        *self = KubeState { speed: self.speed, runs: self.runs + 1, ..KubeState::waiting(text) };
+    }
+
+    /// The reader's answer for `text`: run if it is the text waiting (an answer for a text
+    /// since replaced is dropped). Whether it was run.
+    pub fn read_done(&mut self, text: &str, read: Read) -> bool {
+        let current = self.reading && self.text == text;
+        if current {
+            self.apply_read(text, read);
+        }
+        current
+    }
+
+    /// The reader could not read `text` (its module failed to load): said, the text kept.
+    pub fn reader_failed(&mut self, text: &str, why: &str) {
+        if self.reading && self.text == text {
+            self.reading = false;
+            self.recording = Err(why.to_string());
+        }
     }
 
     /// Moves the cursor (clamped); reaching the end stops playback and fills the run's row.
@@ -155,7 +214,7 @@ impl KubeState {
             return;
         };
         let faults = press(&self.faults, part, at_ms);
-        match KubeRecording::of_manifest(FILE, &self.text, &faults) {
+        match KubeRecording::of_read(FILE, &self.text, &self.read, &faults) {
             Ok(recording) => {
                 self.faults = faults;
                 self.recording = Ok(Rc::new(recording));
@@ -174,7 +233,7 @@ impl KubeState {
         if !self.faults.is_empty() {
             let rows = std::mem::take(&mut self.rows);
             let (speed, runs) = (self.speed, self.runs + 1);
-            *self = KubeState { speed, runs, rows, ..KubeState::new(&self.text) };
+            *self = KubeState { speed, runs, rows, ..KubeState::with_read(&self.text, self.read.clone()) };
         }
         self.cursor = 0;
     }

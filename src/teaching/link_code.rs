@@ -45,6 +45,24 @@ fn sextet(c: char) -> Option<u32> {
 /// or line breaks that copy-paste adds. Bits past the last byte are not checked (a code cut or
 /// pasted short of its zero bits still reads).
 pub fn decode_link(code: &str) -> Result<String, Problem> {
+    decode_code(code).map_err(|fault| match fault {
+        LinkFault::Character(c) => Problem::of(|a| a.e_link_character).with("found", c),
+        LinkFault::Damaged => Problem::of(|a| a.e_link_damaged),
+    })
+}
+
+/// Why a link's code does not read (each page says it in its own table's words: the page
+/// `?kube=1` carries no assignment table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkFault {
+    /// A character outside base64url and standard base64.
+    Character(char),
+    /// Cut short, or not UTF-8 once decoded.
+    Damaged,
+}
+
+/// [`decode_link`], its refusal as a [`LinkFault`].
+pub fn decode_code(code: &str) -> Result<String, LinkFault> {
     // Standard base64's `+` arrives as a space once a query string is decoded: inside the code a
     // space is read as `+`. Around it, and as line breaks from copy-paste, white space is dropped.
     // Both alphabets are read: standard base64's `+` and `/` are base64url's `-` and `_`.
@@ -57,12 +75,12 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
         };
         match sextet(c) {
             Some(v) => sextets.push(v),
-            None => return Err(Problem::of(|a| a.e_link_character).with("found", c)),
+            None => return Err(LinkFault::Character(c)),
         }
     }
     // One character past a whole number of bytes holds no byte: the code was cut short.
     if sextets.len() % 4 == 1 {
-        return Err(Problem::of(|a| a.e_link_damaged));
+        return Err(LinkFault::Damaged);
     }
     let mut bytes = Vec::with_capacity(sextets.len() * 3 / 4);
     for chunk in sextets.chunks(4) {
@@ -71,7 +89,7 @@ pub fn decode_link(code: &str) -> Result<String, Problem> {
             bytes.push((n >> (16 - 8 * i)) as u8);
         }
     }
-    String::from_utf8(bytes).map_err(|_| Problem::of(|a| a.e_link_damaged))
+    String::from_utf8(bytes).map_err(|_| LinkFault::Damaged)
 }
 
 // Native only: the tests check against the base64 crate, a native dev-dependency.

@@ -123,6 +123,59 @@ test("a pasted manifest runs, and a bad one shows kube-apiserver's message with 
   await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(2);
 });
 
+// The page's first download carries no manifest reader (k8s-openapi and serde_norway): the
+// default run plays from its objects checked in; a student's own manifest starts the reader's
+// worker (kube_worker.js with lab_kube_reader's wasm), once, and the page says it waits meanwhile,
+// the text kept. Under the shipped CSP, as a course serves it.
+test("the reader loads only for a student's manifest, in a worker, and the page says it waits", async ({ page }) => {
+  const asked = [];
+  page.context().on("request", (r) => asked.push(new URL(r.url()).pathname.split("/").pop()));
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    // The worker's answers are held until the test has looked at the waiting page.
+    let release;
+    const held = new Promise((done) => (release = done));
+    window.__release = release;
+    window.Worker = class extends window.Worker {
+      set onmessage(handler) {
+        super.onmessage = (e) => held.then(() => handler(e));
+      }
+    };
+  });
+  await page.goto(`${origin("csp")}/?kube=1`);
+  await page.getByTestId("kube").waitFor();
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(3);
+  await page.getByTestId("manifest-default").click();
+  await expect(page.getByTestId("scrubber")).toHaveValue("0");
+  const reader = (name) => /^(kube_worker\.js|lab_kube_reader)/.test(name);
+  expect(asked.filter(reader)).toEqual([]);
+  expect(page.workers().length).toBe(0);
+
+  const two = DEPLOY.replace("replicas: 3", "replicas: 2");
+  const started = page.waitForEvent("worker");
+  await page.getByTestId("manifest-text").fill(two);
+  expect(new URL((await started).url()).pathname.split("/").pop()).toBe("kube_worker.js");
+  await page.getByTestId("manifest-apply").click();
+  await expect(page.getByTestId("manifest-reading")).toContainText("the reader loads on first use");
+  await expect(page.getByTestId("step-sentence")).toContainText("Reading your manifest");
+  await expect(page.getByTestId("manifest-text")).toHaveValue(two);
+  await page.evaluate(() => window.__release());
+  await expect(page.getByTestId("manifest-reading")).toHaveCount(0);
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(2);
+  // A second manifest is read by the same worker: no second one.
+  await page.getByTestId("manifest-text").fill(DEPLOY.replace("replicas: 3", "replicas: -1"));
+  await page.getByTestId("manifest-apply").click();
+  await expect(page.getByTestId("kubectl-errors")).toContainText("spec.replicas: Invalid value: -1");
+  expect(page.workers().length).toBe(1);
+  expect(await page.evaluate(() => window.__violations)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("the events table at the end is the CLI's, word for word", async ({ page }) => {
   await open(page);
   await page.getByTestId("to-end").click();
@@ -149,6 +202,8 @@ for (const [width, height] of sizes) {
     expect(sw).toBeLessThanOrEqual(iw);
     await expect(page.getByTestId("play")).toBeInViewport({ ratio: 1 });
     await expect(page.getByTestId("kpart-etcd")).toBeInViewport();
+    // The way back to the lab stays, on a phone too (its sentence gives way there).
+    await expect(page.getByRole("link", { name: "Back to the lab" })).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: `tests/e2e/artifacts/screenshots/kube-${width}x${height}.png` });
   });
 }
@@ -166,6 +221,9 @@ test("one screen in a 720 px fixed frame of a course page", async ({ page }) => 
   for (let i = 0; i < 40; i++) await frame.getByTestId("forward").click();
   const scrolled = await page.frames()[1].evaluate(() => [document.scrollingElement.scrollHeight, innerHeight]);
   expect(scrolled[0]).toBeLessThanOrEqual(scrolled[1]);
+  // Embedded, the page shows no header of its own, as the lab shows none in a frame.
+  await expect(frame.locator("main > header")).toBeHidden();
+  await expect(frame.getByTestId("play")).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: "tests/e2e/artifacts/screenshots/kube-embed-720.png" });
 });
 

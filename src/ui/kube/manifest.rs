@@ -1,9 +1,10 @@
 //! The student's own manifest: a paste box and a file input, applied on demand; what kubectl
 //! said about it (kube-apiserver's message for a bad object, the YAML reader's line and column);
 //! and a share link that carries the text typed. The box keeps whatever was typed: applying,
-//! refusing or reloading the run never rewrites it.
+//! refusing, reading or reloading the run never rewrites it. A manifest other than the default
+//! is read by the page's worker (`reader`), which starts as the student first types.
 
-use super::{Kube, DEPLOY};
+use super::{reader, Kube, DEPLOY};
 use crate::messages::fill;
 use crate::teaching::link_code::kube_query;
 use leptos::prelude::*;
@@ -35,7 +36,7 @@ fn open_file(
             Some(text) => {
                 note.set(None);
                 draft.set(text.clone());
-                kube.act(|s| s.apply(&text));
+                reader::apply(kube, &text);
             }
             None => note.set(Some(fill(kube.k.manifest_unreadable, &[("why", &file.name())]))),
         }
@@ -48,11 +49,16 @@ pub fn Manifest(kube: Kube, text: String) -> impl IntoView {
     let k = kube.k;
     let draft = RwSignal::new(text);
     let note: RwSignal<Option<String>> = RwSignal::new(None);
-    let apply = move |_| kube.act(|s| s.apply(&draft.get_untracked()));
+    let apply = move |_| reader::apply(kube, &draft.get_untracked());
     let default = move |_| {
         draft.set(DEPLOY.to_string());
-        kube.act(|s| s.apply(DEPLOY));
+        reader::apply(kube, DEPLOY);
     };
+    let typed = move |ev: leptos::ev::Event| {
+        draft.set(event_target_value(&ev));
+        reader::warm(kube);
+    };
+    let reading = move || kube.read(|s| s.reading());
     let problem = move || kube.read(|s| s.problem().map(|p| fill(k.refused, &[("why", &p)])));
     let errors = move || terminal(kube).1;
     view! {
@@ -64,7 +70,7 @@ pub fn Manifest(kube: Kube, text: String) -> impl IntoView {
             <pre class="summary" data-testid="kubectl-out" tabindex="0">{move || terminal(kube).0}</pre>
             <label class="field" for="manifest-text">{k.manifest_label}</label>
             <textarea id="manifest-text" data-testid="manifest-text" rows="8" spellcheck="false"
-                prop:value=move || draft.get() on:input=move |ev| draft.set(event_target_value(&ev))></textarea>
+                prop:value=move || draft.get() on:input=typed></textarea>
             <div class="manifest-actions">
                 <button type="button" data-testid="manifest-apply" on:click=apply>{k.manifest_run}</button>
                 <button type="button" data-testid="manifest-default" on:click=default>{k.manifest_default}</button>
@@ -74,6 +80,7 @@ pub fn Manifest(kube: Kube, text: String) -> impl IntoView {
                 </label>
             </div>
             {move || note.get().map(|n| view! { <p class="error" role="status">{n}</p> })}
+            {move || reading().then(|| view! { <p class="notice" role="status" data-testid="manifest-reading">{k.reading}</p> })}
             <div class="share">
                 <label class="link">{k.share_label}
                     <input type="text" readonly data-testid="share-link" prop:value=move || share_address(&draft.get()) />

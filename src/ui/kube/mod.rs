@@ -5,20 +5,21 @@
 
 mod cluster;
 mod manifest;
+mod reader;
 mod tables;
 
 use super::controls::{self, mark, Controls, Transport};
 use super::helpers::live;
 use crate::formats::html::Markup;
 use crate::kube::scenario::Part;
-use crate::messages::{fill, KubeMessages, Messages, EN, EN_ASSIGNMENTS, EN_KUBE};
+use crate::messages::{fill, KubeMessages, Messages, EN, EN_KUBE};
 use crate::playback::kube::{KubeFrame, KubeMark, KubeRecording};
 use crate::playback::kube_state::KubeState;
 use leptos::prelude::*;
 use std::rc::Rc;
 
-/// The default run: the overview's Deployment of 3 nginx replicas.
-pub const DEPLOY: &str = include_str!("../../../tests/kube/deploy.yaml");
+/// The default run: the overview's Deployment of 3 nginx replicas (its objects checked in).
+pub const DEPLOY: &str = crate::kube::manifest_default::DEPLOY_YAML;
 
 /// The page's state in one signal, and the frame derived from it, kept per cursor and run.
 #[derive(Clone, Copy)]
@@ -32,14 +33,17 @@ pub struct Kube {
 }
 
 impl Kube {
-    /// The page running `text`.
+    /// The page running `text` (at once for the default manifest, else once the page's
+    /// manifest reader has read it: `reader`).
     pub fn new(text: &str) -> Kube {
-        Kube {
-            state: RwSignal::new_local(KubeState::new(text)),
+        let kube = Kube {
+            state: RwSignal::new_local(KubeState::waiting(text)),
             cache: StoredValue::new_local(None),
             t: &EN,
             k: &EN_KUBE,
-        }
+        };
+        reader::apply(kube, text);
+        kube
     }
 
     /// Reads the state (tracked).
@@ -164,15 +168,17 @@ pub fn mount() {
     leptos::mount::mount_to_body(KubePage);
 }
 
-/// The manifest a link's `m=` carries, and what went wrong reading it.
+/// The manifest a link's `m=` carries, and what went wrong reading it (in the page's own words:
+/// the assignment table's would bring all of that table into the page).
 fn shared_manifest() -> (String, Option<String>) {
-    match super::browser::query("m").map(|m| crate::teaching::link_code::decode_link(&m)) {
-        Some(Ok(text)) => (text, None),
-        Some(Err(problem)) => {
-            (DEPLOY.to_string(), Some(fill(EN_KUBE.link_bad, &[("why", &problem.text(&EN_ASSIGNMENTS))])))
-        }
-        None => (DEPLOY.to_string(), None),
-    }
+    use crate::teaching::link_code::{decode_code, LinkFault};
+    let why = match super::browser::query("m").map(|m| decode_code(&m)) {
+        Some(Ok(text)) => return (text, None),
+        Some(Err(LinkFault::Character(c))) => fill(EN_KUBE.link_character, &[("found", &c)]),
+        Some(Err(LinkFault::Damaged)) => EN_KUBE.link_damaged.to_string(),
+        None => return (DEPLOY.to_string(), None),
+    };
+    (DEPLOY.to_string(), Some(fill(EN_KUBE.link_bad, &[("why", &why)])))
 }
 
 /// The whole page.
@@ -188,7 +194,7 @@ fn KubePage() -> impl IntoView {
         <main class=class data-testid="kube">
             <header>
                 <h1>{k.title}</h1>
-                <p>{k.intro} " " <a href="./" data-testid="back">{k.back}</a></p>
+                <p><span class="intro">{k.intro}</span> " " <a href="./" data-testid="back">{k.back}</a></p>
             </header>
             {notice.map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> })}
             <div class="top"><Controls lab=kube /></div>
@@ -237,6 +243,9 @@ fn Narration(kube: Kube) -> impl IntoView {
     let k = kube.k;
     let sentence = move || {
         let Some(frame) = kube.frame() else {
+            if kube.read(KubeState::reading) {
+                return k.reading.to_string();
+            }
             return kube.read(|s| s.problem().map(|p| fill(k.refused, &[("why", &p)]))).unwrap_or_default();
         };
         let Some(row) = frame.row.as_ref() else { return k.narrate_start.to_string() };
