@@ -67,7 +67,7 @@ test("the largest run accepted steps and scrubs drawing a bounded number of keys
 // every row, and each of them derived the whole table again (4.4 s a keystroke).
 // Too long for a link on the test server: opened in the workbench as an assignment's file.
 async function openScenario(page, scenario) {
-  await page.goto("./?teach=1");
+  await page.goto("./?workbench=1");
   const doc = { version: 1, title: "Large", scenario, predict: ["steps"] };
   await page.getByTestId("open-file").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
 }
