@@ -47,8 +47,8 @@ mod en_workbench;
 mod explore_table;
 mod kube_table;
 mod table;
-mod workbench_table;
 mod views;
+mod workbench_table;
 
 pub use assignment_table::AssignmentMessages;
 pub use check_table::CheckMessages;
@@ -60,8 +60,8 @@ pub use en_workbench::EN_WORKBENCH;
 pub use explore_table::ExploreMessages;
 pub use kube_table::KubeMessages;
 pub use table::Messages;
-pub use workbench_table::WorkbenchMessages;
 pub use views::HeadingText;
+pub use workbench_table::WorkbenchMessages;
 
 /// Every language the lab has a table for; the first is the default.
 pub static LANGUAGES: [&Messages; 1] = [&EN];

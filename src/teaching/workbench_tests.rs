@@ -251,7 +251,7 @@ fn a_pasted_link_or_code_opens() {
         Err("it is larger than 1 MiB, the most the lab in a browser takes (`cplab answer-key` reads larger ones)".into())
     );
     // The lab's own address, or a sandbox link: no assignment in it, and said so.
-    for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?workbench=1&sandbox=1&s=e30", "https://lab.example/?teach=1&sandbox=1&s=e30", "?s=e30"] {
+    for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?workbench=1&sandbox=1&s=e30", "?s=e30"] {
         assert_eq!(open_pasted(pasted, &EN_ASSIGNMENTS, w), Err(w.paste_not_link.to_string()), "{pasted}");
     }
 }

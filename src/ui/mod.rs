@@ -40,11 +40,11 @@ mod reveal;
 mod scenario_picker;
 mod share_link;
 mod store_view;
-#[cfg(feature = "workbench")]
-pub mod workbench;
 mod trace_table;
 #[cfg(feature = "assignments")]
 mod work;
+#[cfg(feature = "workbench")]
+pub mod workbench;
 mod world_view;
 
 pub use believed_actual::BelievedActual;

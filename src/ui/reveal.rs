@@ -104,7 +104,7 @@ fn list(
     lab: Lab,
     loaded: StoredValue<Rc<Loaded>, LocalStorage>,
     a: &'static AssignmentMessages,
-    marked: impl Fn() -> Vec<Marked> + Copy + 'static,
+    marked: impl Fn() -> Vec<Marked> + Copy + Send + Sync + 'static,
     reveal: bool,
 ) -> impl IntoView {
     let has_list = loaded.with_value(|l| l.items.iter().any(|i| !matches!(i.kind, ItemKind::Matrix(..))));
@@ -151,7 +151,8 @@ pub(super) fn matrix_grid(
     let l = loaded.get_value();
     let task = l.assignment.matrix.clone().filter(|m| !m.rows.is_empty() && !m.cells.is_empty())?;
     let (t, a) = (work.t, work.a);
-    let heads = task.cells.iter().map(|&c| view! { <th scope="col">{column_head(&l, c, t, a)}</th> }).collect_view();
+    let heads =
+        task.cells.iter().map(|&c| view! { <th scope="col">{column_head(&l, c, t, a)}</th> }).collect_view();
     let verdicts =
         task.cells.iter().any(|c| matches!(c, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome));
     let rows = task
@@ -163,10 +164,16 @@ pub(super) fn matrix_grid(
                 .cells
                 .iter()
                 .filter_map(|&cell| {
-                    l.items.iter().find(|i| i.kind == ItemKind::Matrix(down, cell)).map(|i| (i, cell.label_in(t, a)))
+                    l.items
+                        .iter()
+                        .find(|i| i.kind == ItemKind::Matrix(down, cell))
+                        .map(|i| (i, cell.label_in(t, a)))
                 })
                 .map(|(item, column)| match &marked {
-                    None => view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }.into_any(),
+                    None => {
+                        view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }
+                            .into_any()
+                    }
                     Some((lab, marked, reveal)) => marked
                         .iter()
                         .find(|m| m.item.id == item.id)

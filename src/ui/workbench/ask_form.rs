@@ -28,8 +28,9 @@ pub(crate) fn AskForm(workbench: Workbench) -> impl IntoView {
     };
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let made =
-            workbench.draft.with(|d| add_question(kind.get(), &first.get(), &second.get(), &d.ask, d.ask.len()));
+        let made = workbench
+            .draft
+            .with(|d| add_question(kind.get(), &first.get(), &second.get(), &d.ask, d.ask.len()));
         let (f, s) = fields(kind.get());
         let said = |second: bool, problem: &str| {
             let label = if second { s.as_ref().map_or(f.label, |s| s.label) } else { f.label };

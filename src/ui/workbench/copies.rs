@@ -3,7 +3,7 @@
 //! beside it.
 
 use super::fields::{by_key, drawn_rows, row_of};
-use super::{has_error, Workbench, Notes};
+use super::{has_error, Notes, Workbench};
 use crate::messages::fill;
 use crate::teaching::scenario_events::{add_copy, copy_rows, remove_copy, set_copy, CopyRow};
 use crate::teaching::table_drawing::Table;

@@ -2,7 +2,7 @@
 //! notes beside it, marked invalid while the draft has an error there. What is typed stays as
 //! typed: the draft keeps the text, never a value read from it.
 
-use super::{has_error, Workbench, Notes};
+use super::{has_error, Notes, Workbench};
 use crate::teaching::table_drawing::{shown, Table};
 use crate::teaching::workbench::{Draft, Section};
 use leptos::prelude::*;

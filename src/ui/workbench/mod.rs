@@ -97,8 +97,20 @@ impl Workbench {
         let unsaved = RwSignal::new(None);
         let edits = StoredValue::new(0);
         let (drawn, drawing) = (RwSignal::new(ALL_DRAWN), StoredValue::new(0));
-        let workbench =
-            Workbench { draft, settled, edits, checked, notes, errors, run, w, unsaved, assignment, drawn, drawing };
+        let workbench = Workbench {
+            draft,
+            settled,
+            edits,
+            checked,
+            notes,
+            errors,
+            run,
+            w,
+            unsaved,
+            assignment,
+            drawn,
+            drawing,
+        };
         workbench.draw();
         // The first check in a task of its own, once the page is drawn.
         leptos::task::spawn_local(async move {
@@ -138,8 +150,8 @@ impl Workbench {
         self.draw();
     }
 
-    /// Draws the scenario's tables from their first rows: at most `table_drawing::ROWS_PER_TASK` rows now,
-    /// as many in each task after, until every row is drawn.
+    /// Draws the scenario's tables from their first rows: at most `table_drawing::ROWS_PER_TASK`
+    /// rows now, as many in each task after, until every row is drawn.
     fn draw(self) {
         let (mut at, first) = after_task(self.draft.with_untracked(table_lengths), 0);
         self.drawn.set(first);

@@ -2,7 +2,7 @@
 //! per node, an edit written as a change to the starting state; each row's message beside it.
 
 use super::fields::{by_key, drawn_rows, row_of};
-use super::{has_error, Workbench, Notes};
+use super::{has_error, Notes, Workbench};
 use crate::messages::fill;
 use crate::teaching::scenario_tables::{node_rows, set_node, NodeRow};
 use crate::teaching::table_drawing::Table;

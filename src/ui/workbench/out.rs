@@ -104,7 +104,12 @@ fn Scorm(workbench: Workbench, text: Signal<String>) -> impl IntoView {
 
 /// Builds the SCORM package of the assignment `text` from the lab's files as served, and
 /// downloads it; why it could not, in the workbench's words.
-async fn package(title: &str, text: &str, mark: Option<u8>, w: &'static WorkbenchMessages) -> Result<(), String> {
+async fn package(
+    title: &str,
+    text: &str,
+    mark: Option<u8>,
+    w: &'static WorkbenchMessages,
+) -> Result<(), String> {
     let a = &EN_ASSIGNMENTS;
     let mut files = Vec::new();
     for name in LAB_FILES {
@@ -167,7 +172,12 @@ fn Snippet(workbench: Workbench, text: Signal<String>, host: RwSignal<String>) -
 /// A button that puts `text` (shown in the field `field`) on the clipboard, and says whether it
 /// did; where the page may not, the field is selected to be copied by hand.
 #[component]
-fn Copy(workbench: Workbench, field: &'static str, label: &'static str, text: Signal<String>) -> impl IntoView {
+fn Copy(
+    workbench: Workbench,
+    field: &'static str,
+    label: &'static str,
+    text: Signal<String>,
+) -> impl IntoView {
     let w = workbench.w;
     let copied = RwSignal::new(None::<bool>);
     let copy = move |_| {
@@ -192,7 +202,8 @@ fn Copy(workbench: Workbench, field: &'static str, label: &'static str, text: Si
 #[component]
 fn Blocked(workbench: Workbench) -> impl IntoView {
     let w = workbench.w;
-    let todos = move || workbench.checked.with(|c| c.todos().into_iter().map(String::from).collect::<Vec<_>>());
+    let todos =
+        move || workbench.checked.with(|c| c.todos().into_iter().map(String::from).collect::<Vec<_>>());
     let errors = move || workbench.checked.with(|c| c.has_errors());
     view! {
         <div class="notice" data-testid="out-blocked">

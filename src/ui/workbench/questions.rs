@@ -3,7 +3,7 @@
 //! (the format's errors, `cplab check`'s warnings) stand beside it.
 
 use super::fields::{TextField, Tick};
-use super::{has_error, Workbench, Notes};
+use super::{has_error, Notes, Workbench};
 use crate::formats::assignment::Quantity;
 use crate::formats::question::Cell;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
@@ -18,12 +18,14 @@ pub(crate) fn Questions(workbench: Workbench) -> impl IntoView {
     let w = workbench.w;
     let (t, a) = (&EN, &EN_ASSIGNMENTS);
     let scenario = move || {
-        let about =
-            if workbench.draft.with(|d| d.scenario == crate::teaching::workbench::Draft::default().scenario) {
-                w.scenario_lesson
-            } else {
-                w.scenario_file
-            };
+        let about = if workbench
+            .draft
+            .with(|d| d.scenario == crate::teaching::workbench::Draft::default().scenario)
+        {
+            w.scenario_lesson
+        } else {
+            w.scenario_file
+        };
         fill(w.scenario, &[("about", &about)])
     };
     let counts = Quantity::ALL.map(|q| {

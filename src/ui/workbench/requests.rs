@@ -3,7 +3,7 @@
 //! the file writes them, and counted.
 
 use super::fields::{by_key, drawn_rows, row_of};
-use super::{has_error, Workbench, Notes};
+use super::{has_error, Notes, Workbench};
 use crate::messages::fill;
 use crate::teaching::scenario_tables::{add_request, remove_request, request_rows, set_request, RequestRow};
 use crate::teaching::table_drawing::Table;

@@ -3,7 +3,7 @@
 //! rows scrolls inside its box, so what students are asked stays near the top of the page, and
 //! the counts stand under the box, covering nothing.
 
-use super::{Workbench, Notes};
+use super::{Notes, Workbench};
 use crate::teaching::workbench::Section;
 use leptos::prelude::*;
 

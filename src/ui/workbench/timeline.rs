@@ -3,7 +3,7 @@
 //! entries of other kinds are kept as the file writes them, and counted.
 
 use super::fields::{by_key, drawn_rows, row_of};
-use super::{has_error, Workbench, Notes};
+use super::{has_error, Notes, Workbench};
 use crate::messages::fill;
 use crate::teaching::scenario_events::{
     add_event, event_rows, remove_event, set_event, EventRow, EVENT_CHANGES,
