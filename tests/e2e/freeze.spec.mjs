@@ -91,7 +91,7 @@ test("990 copies in the workbench: a keystroke in one copy's field redraws that 
   );
   await page.addInitScript(countFieldWrites);
   await openScenario(page, { changes });
-  await expect(page.getByTestId("copy")).toHaveCount(995);
+  await expect(page.getByTestId("copy")).toHaveCount(995, { timeout: 30_000 });
   // Every field written once at load: linear in the rows (3 a copy, and the few of the page).
   const atLoad = await page.evaluate(() => window.fieldWrites);
   expect(atLoad).toBeGreaterThanOrEqual(3 * 995);
@@ -112,7 +112,7 @@ test("1,000 timeline entries: a keystroke in one entry's round redraws that row'
   const timeline = Array.from({ length: 1000 }, (_, i) => ({ round: i + 1, [i % 2 ? "up" : "down"]: "scheduler" }));
   await page.addInitScript(countFieldWrites);
   await openScenario(page, { requests: [{ key: "service/collector", value: { desired: 5 } }], timeline });
-  await expect(page.getByTestId("event")).toHaveCount(1000);
+  await expect(page.getByTestId("event")).toHaveCount(1000, { timeout: 30_000 });
   await page.evaluate(() => (window.fieldWrites = 0));
   const round = page.getByTestId("event-500-round");
   await round.press("End");
