@@ -108,6 +108,8 @@ test("990 copies in the workbench: a keystroke in one copy's field redraws that 
 });
 
 test("1,000 timeline entries: a keystroke in one entry's round redraws that row's fields only", async ({ page }) => {
+  // Drawn over several tasks, then checked after the pause: under load this takes more than 30 s.
+  test.setTimeout(60_000);
   // The scheduler down and back, round after round.
   const timeline = Array.from({ length: 1000 }, (_, i) => ({ round: i + 1, [i % 2 ? "up" : "down"]: "scheduler" }));
   await page.addInitScript(countFieldWrites);
