@@ -12,18 +12,9 @@ use std::path::Path;
 const MAX_LINES: usize = 80;
 
 /// Functions allowed to be longer, as `path::name` from the root, each with its reason. An entry
-/// whose function no longer exceeds the most fails the test too: the list only shrinks.
-const ALLOWED: &[&str] = &[
-    // The assignment page's loader (the assignment, its saved work, the shared predictions),
-    // being split in the branch that reworks ui/assignments.rs for issue 28.
-    "src/ui/assignments.rs::load",
-    // The reveal and its matrix grid, being split in the branch that reworks ui/reveal.rs
-    // (issue 28's one rule per question's steps).
-    "src/ui/reveal.rs::Reveal",
-    "src/ui/reveal.rs::matrix_grid",
-    // The workbench's output panel, being split in the branch that reworks ui/teach/.
-    "src/ui/teach/out.rs::Out",
-];
+/// whose function no longer exceeds the most fails the test too: the list only shrinks (empty
+/// since issue 28's last four were split).
+const ALLOWED: &[&str] = &[];
 
 /// A function found in a source text: its name, the line of its `fn` (from 1) and the lines it
 /// spans.

@@ -255,7 +255,7 @@ messages! {
         /// A class review's report of another assignment, titled `{title}`.
         class_other_assignment,
         /// The workbench's assignment whose answers cannot be worked out in the browser: `{why}`.
-        teach_no_key,
+        workbench_no_key,
         /// No file was chosen.
         file_none,
         /// The file could not be read.

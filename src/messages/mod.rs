@@ -43,12 +43,12 @@ mod en;
 mod en_check;
 mod en_explore;
 mod en_kube;
-mod en_teach;
+mod en_workbench;
 mod explore_table;
 mod kube_table;
 mod table;
-mod teach_table;
 mod views;
+mod workbench_table;
 
 pub use assignment_table::AssignmentMessages;
 pub use check_table::CheckMessages;
@@ -56,12 +56,12 @@ pub use en::{EN, EN_ASSIGNMENTS};
 pub use en_check::EN_CHECK;
 pub use en_explore::EN_EXPLORE;
 pub use en_kube::EN_KUBE;
-pub use en_teach::EN_TEACH;
+pub use en_workbench::EN_WORKBENCH;
 pub use explore_table::ExploreMessages;
 pub use kube_table::KubeMessages;
 pub use table::Messages;
-pub use teach_table::TeachMessages;
 pub use views::HeadingText;
+pub use workbench_table::WorkbenchMessages;
 
 /// Every language the lab has a table for; the first is the default.
 pub static LANGUAGES: [&Messages; 1] = [&EN];

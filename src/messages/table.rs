@@ -455,7 +455,7 @@ messages! {
         /// What the load chart's segments are.
         load_legend,
         /// The links to the pages beyond the lesson, as HTML: components that watch rather than
-        /// list (`?explore=1`), and the students' sandbox (`?teach=1&sandbox=1`). Plain
+        /// list (`?explore=1`), and the students' sandbox (`?workbench=1&sandbox=1`). Plain
         /// `<a href>`s in one string, so the page carries no code for them.
         load_links,
         /// One part's bar: `{part}`, `{reads}`.

@@ -9,7 +9,7 @@ use crate::formats::question::Cell;
 use crate::formats::question::Question;
 use crate::formats::tables::row_name;
 use crate::formats::InputError;
-use crate::messages::{AssignmentMessages, Messages, TeachMessages};
+use crate::messages::{AssignmentMessages, Messages, WorkbenchMessages};
 use crate::model::{Part, MATRIX_ORDER};
 
 /// A kind of question, as the form offers it.
@@ -49,7 +49,7 @@ impl AskKind {
     }
 
     /// What the kind asks, in the teacher's words.
-    pub fn label(self, w: &TeachMessages) -> &'static str {
+    pub fn label(self, w: &WorkbenchMessages) -> &'static str {
         match self {
             AskKind::Round => w.ask_kind_round,
             AskKind::Component => w.ask_kind_component,
@@ -101,7 +101,7 @@ pub fn ask_fields(
     kind: AskKind,
     t: &Messages,
     a: &AssignmentMessages,
-    w: &TeachMessages,
+    w: &WorkbenchMessages,
 ) -> (AskField, Option<AskField>) {
     let choice = |label, options: Vec<(String, String)>| AskField { label, entry: Entry::Choice(options) };
     let pair = |id: &str, label: &str| (id.to_string(), label.to_string());
@@ -177,10 +177,10 @@ pub fn add_question(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::messages::{EN, EN_ASSIGNMENTS, EN_TEACH};
+    use crate::messages::{EN, EN_ASSIGNMENTS, EN_WORKBENCH};
 
     fn shown(kind: AskKind) -> String {
-        let (first, second) = ask_fields(kind, &EN, &EN_ASSIGNMENTS, &EN_TEACH);
+        let (first, second) = ask_fields(kind, &EN, &EN_ASSIGNMENTS, &EN_WORKBENCH);
         let field = |f: &AskField| match &f.entry {
             Entry::Number => format!("{} [number]", f.label),
             Entry::Text { example, names } => format!("{} [text, e.g. {example}, from {names}]", f.label),
@@ -189,7 +189,7 @@ mod tests {
                 format!("{} [{}]", f.label, o.join(" | "))
             }
         };
-        let mut out = format!("{}: {}", kind.label(&EN_TEACH), field(&first));
+        let mut out = format!("{}: {}", kind.label(&EN_WORKBENCH), field(&first));
         if let Some(s) = &second {
             out += &format!("; {}", field(s));
         }
@@ -219,7 +219,7 @@ mod tests {
     #[test]
     fn every_value_offered_is_one_the_format_reads() {
         for kind in AskKind::ALL {
-            let (first, second) = ask_fields(kind, &EN, &EN_ASSIGNMENTS, &EN_TEACH);
+            let (first, second) = ask_fields(kind, &EN, &EN_ASSIGNMENTS, &EN_WORKBENCH);
             let values = |f: &AskField| match &f.entry {
                 Entry::Choice(o) => o.iter().map(|(id, _)| id.clone()).collect(),
                 Entry::Number => vec!["2".to_string()],

@@ -10,7 +10,7 @@ use super::report::Report;
 use super::review::{read_report, review, Review, ReviewedAttempt};
 use super::same_report::same_report;
 use crate::formats::assignment_json;
-use crate::messages::{fill, AssignmentMessages, Messages, TeachMessages};
+use crate::messages::{fill, AssignmentMessages, Messages, WorkbenchMessages};
 use crate::model::Limits;
 use std::collections::BTreeMap;
 
@@ -223,13 +223,13 @@ fn in_teachers_order(
 }
 
 /// What a duplicate says: `name` is the same report as `first`, counted once.
-pub fn duplicate_text(name: &str, first: &str, w: &TeachMessages) -> String {
+pub fn duplicate_text(name: &str, first: &str, w: &WorkbenchMessages) -> String {
     fill(w.class_duplicate, &[("name", &name), ("first", &first)])
 }
 
 /// The review as text (the golden tests read it): each question, then the files counted,
 /// edited, given twice and skipped.
-pub fn class_table(c: &ClassReview, a: &AssignmentMessages, w: &TeachMessages) -> String {
+pub fn class_table(c: &ClassReview, a: &AssignmentMessages, w: &WorkbenchMessages) -> String {
     let mut out = String::new();
     for t in &c.tallies {
         let wrong: Vec<String> = t
@@ -279,7 +279,7 @@ pub fn class_table(c: &ClassReview, a: &AssignmentMessages, w: &TeachMessages) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::messages::{EN, EN_ASSIGNMENTS, EN_TEACH};
+    use crate::messages::{EN, EN_ASSIGNMENTS, EN_WORKBENCH};
     use crate::teaching::marking::mark;
     use crate::teaching::report::{report, report_json};
     use crate::teaching::report_csv::report_csv;
@@ -351,7 +351,7 @@ mod tests {
 
     #[test]
     fn a_class_folder_gives_the_golden_table() {
-        let dir = root().join("tests/golden/teach/class");
+        let dir = root().join("tests/golden/workbench/class");
         let files = class();
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::create_dir_all(&dir).unwrap();
@@ -365,8 +365,8 @@ mod tests {
         }
         let a = assignment_json::parse(&shipped("lesson-trace.json")).unwrap();
         let c = class_review(&a, &files, Limits::MODEL, &EN, &EN_ASSIGNMENTS);
-        let table = class_table(&c, &EN_ASSIGNMENTS, &EN_TEACH);
-        let golden = root().join("tests/golden/teach/class_review.txt");
+        let table = class_table(&c, &EN_ASSIGNMENTS, &EN_WORKBENCH);
+        let golden = root().join("tests/golden/workbench/class_review.txt");
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
             std::fs::write(&golden, &table).unwrap();
         }

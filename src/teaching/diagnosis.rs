@@ -6,7 +6,7 @@ use super::warnings::{check, Checked};
 use super::workbench::{typed_number, Draft};
 use crate::formats::assignment_json;
 use crate::formats::json::{quoted, whole, InputError};
-use crate::messages::{AssignmentMessages, TeachMessages};
+use crate::messages::{AssignmentMessages, WorkbenchMessages};
 use crate::model::Limits;
 use serde_json::Value as Json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -202,8 +202,8 @@ impl Diagnosis {
 /// within `limits`. A title or a question still to give is a step to take (`w`'s words), not an
 /// error: the file is read with a stand-in title meanwhile, so every other field's error and
 /// warning shows before the title is typed.
-pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &TeachMessages) -> Diagnosis {
-    diagnosed(draft, limits, a, w, a.teach_no_key)
+pub fn diagnose(draft: &Draft, limits: Limits, a: &AssignmentMessages, w: &WorkbenchMessages) -> Diagnosis {
+    diagnosed(draft, limits, a, w, a.workbench_no_key)
 }
 
 /// The same for the students' sandbox, which asks nothing: a run past the browser's limits is
@@ -212,7 +212,7 @@ pub fn diagnose_scenario(
     draft: &Draft,
     limits: Limits,
     a: &AssignmentMessages,
-    w: &TeachMessages,
+    w: &WorkbenchMessages,
 ) -> Diagnosis {
     diagnosed(draft, limits, a, w, a.sandbox_no_run_here)
 }
@@ -222,7 +222,7 @@ fn diagnosed(
     draft: &Draft,
     limits: Limits,
     a: &AssignmentMessages,
-    w: &TeachMessages,
+    w: &WorkbenchMessages,
     no_run: &str,
 ) -> Diagnosis {
     let text = draft.text();

@@ -24,6 +24,7 @@ pub mod scenario_tables;
 pub mod scorm;
 pub mod scorm_rte;
 pub mod share;
+pub mod table_drawing;
 pub mod warnings;
 pub mod warnings_scenario;
 pub mod workbench;

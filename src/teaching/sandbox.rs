@@ -1,6 +1,6 @@
 //! The students' sandbox (issue 21): "try your own scenario", the workbench's scenario editor
 //! without an assignment's parts (no questions, no answer key). Its scenario travels in the
-//! address, so a link reopens it: `?teach=1&sandbox=1&s=CODE`, CODE being the scenario's JSON in
+//! address, so a link reopens it: `?workbench=1&sandbox=1&s=CODE`, CODE being the scenario's JSON in
 //! base64url without padding, as an assignment travels in `?a=` ([`encode_link`]).
 
 use super::report::{decode_link, encode_link};
@@ -12,7 +12,7 @@ use crate::model::Scenario;
 use serde_json::Value as Json;
 
 /// The address's parameters that open the sandbox.
-pub const SANDBOX_QUERY: &str = "?teach=1&sandbox=1";
+pub const SANDBOX_QUERY: &str = "?workbench=1&sandbox=1";
 
 /// The sandbox's link for `scenario` on the lab at `base` (without a query): the lesson's own
 /// scenario needs no code.
@@ -77,14 +77,14 @@ mod tests {
         let lesson = sandbox_draft(Draft::default().scenario);
         assert_eq!(
             sandbox_link(BASE, lesson.scenario.as_ref()),
-            "https://lab.example/cplab/?teach=1&sandbox=1"
+            "https://lab.example/cplab/?workbench=1&sandbox=1"
         );
         let mut d = lesson.clone();
         set_request(&mut d, 0, "service/collector", "7");
         let link = sandbox_link(BASE, d.scenario.as_ref());
         assert_eq!(
             link,
-            "https://lab.example/cplab/?teach=1&sandbox=1&s=eyJyZXF1ZXN0cyI6W3sia2V5Ijoic2VydmljZS9jb2xsZWN0b3IiLCJ2YWx1ZSI6eyJkZXNpcmVkIjo3fX1dfQ"
+            "https://lab.example/cplab/?workbench=1&sandbox=1&s=eyJyZXF1ZXN0cyI6W3sia2V5Ijoic2VydmljZS9jb2xsZWN0b3IiLCJ2YWx1ZSI6eyJkZXNpcmVkIjo3fX1dfQ"
         );
         let code = link.split_once("&s=").map(|(_, c)| c).unwrap_or_default();
         let back = open_sandbox(code, &EN_ASSIGNMENTS).unwrap();
@@ -148,7 +148,7 @@ mod tests {
             &d,
             Limits::MODEL,
             &EN_ASSIGNMENTS,
-            &crate::messages::EN_TEACH,
+            &crate::messages::EN_WORKBENCH,
         )
         .notes;
         let errors: Vec<String> = notes

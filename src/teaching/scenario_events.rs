@@ -208,7 +208,7 @@ mod tests {
     }
 
     fn errors(d: &Draft) -> Vec<String> {
-        let notes = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
+        let notes = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH).notes;
         notes
             .into_iter()
             .filter(|n| n.kind == crate::teaching::workbench::NoteKind::Error)

@@ -284,12 +284,12 @@ mod tests {
         // A bad number is kept as typed and named by row.
         set_request(&mut d, 0, "service/collector", "five");
         assert_eq!(request_rows(&d).0[0].desired, "five");
-        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH).notes;
         assert_eq!(notes[0].section, Section::Request(0));
         assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found the text \"five\"");
         remove_request(&mut d, 0);
         assert_eq!(request_rows(&d).0.len(), 1);
-        assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH)
+        assert!(diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH)
             .notes
             .iter()
             .all(|n| !n.blocks()));
@@ -319,7 +319,7 @@ mod tests {
             }))
         );
         set_node(&mut d, "node/m2", "lots", "alive");
-        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH).notes;
         assert_eq!(notes[0].section, Section::Change("node/m2".into()));
         assert_eq!(notes[0].text, "must be a whole number from 0 to 100000, found the text \"lots\"");
         assert_eq!(node_rows(&d)[1].capacity, "lots");
@@ -344,7 +344,7 @@ mod tests {
         assert_eq!(shown(&d), ["service/collector=3", "service/verifier=3"]);
         assert_eq!(d.scenario.as_ref().unwrap()["changes"], json!({"service/verifier": {"desired": 3}}));
         set_service(&mut d, "service/verifier", "-2");
-        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH).notes;
+        let notes = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH).notes;
         assert_eq!(
             (notes[0].section.clone(), notes[0].text.as_str()),
             (Section::Change("service/verifier".into()), "must not be negative, found -2")

@@ -7,7 +7,7 @@ use super::assignment::{Cell, ItemKind, Quantity, Question, ASSIGNMENT_VERSION};
 use crate::formats::assignment_json;
 use crate::formats::json::InputError;
 use crate::formats::tables::row_name;
-use crate::messages::{fill, AssignmentMessages, Messages, TeachMessages};
+use crate::messages::{fill, AssignmentMessages, Messages, WorkbenchMessages};
 use crate::model::{PartSet, MATRIX_ORDER};
 use serde_json::{json, Map, Value as Json};
 
@@ -190,7 +190,7 @@ impl Draft {
         key: &str,
         t: &Messages,
         a: &AssignmentMessages,
-        w: &TeachMessages,
+        w: &WorkbenchMessages,
     ) -> String {
         if let Some(q) = Quantity::from_id(key) {
             return q.label_in(a).to_string();
@@ -232,7 +232,7 @@ pub fn question_json(q: &Question) -> Json {
 
 /// Opens a pasted student link (`https://…/?a=CODE&…`) or its code alone; what is wrong is said
 /// in `a`'s and `w`'s language (an address with no assignment in it, in `w`'s).
-pub fn open_pasted(pasted: &str, a: &AssignmentMessages, w: &TeachMessages) -> Result<Draft, String> {
+pub fn open_pasted(pasted: &str, a: &AssignmentMessages, w: &WorkbenchMessages) -> Result<Draft, String> {
     let pasted = pasted.trim();
     let query = pasted.split_once('?').map_or(pasted, |(_, q)| q);
     let query = query.split('#').next().unwrap_or("");

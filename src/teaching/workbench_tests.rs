@@ -5,7 +5,7 @@ use crate::teaching::assignment::Assignment;
 
 /// A golden file; `UPDATE_GOLDEN=1` writes `made` as it.
 fn golden(name: &str, made: &str) -> String {
-    let path = format!("{}/tests/golden/teach/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/golden/workbench/{name}", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, made).unwrap();
     }
@@ -42,7 +42,7 @@ fn the_lesson_trace_built_from_scratch_is_the_shipped_assignment() {
         Assignment { predict: sorted(ours.predict.clone()), ..ours.clone() },
         Assignment { predict: sorted(shipped.predict.clone()), ..shipped }
     );
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     assert_eq!(
         diagnosis.notes,
         [Note {
@@ -73,7 +73,7 @@ fn a_bad_typed_field_is_named_beside_it_and_kept() {
     d.set_tolerance("steps", "-1");
     d.title = "  ".into();
     d.retries = "21".into();
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     let said: Vec<(Section, &str, bool)> =
         diagnosis.notes.iter().map(|n| (n.section.clone(), n.text.as_str(), n.blocks())).collect();
     assert_eq!(
@@ -105,7 +105,7 @@ fn checks_warnings_stand_beside_their_fields() {
     d.ask.push(Question::Round { round: 9, writes: false });
     d.set_tolerance("writers.copy/verifier-9", "1");
     d.retries = "2".into();
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     let placed: Vec<(Section, bool)> =
         diagnosis.notes.iter().map(|n| (n.section.clone(), n.blocks())).collect();
     assert_eq!(
@@ -138,7 +138,7 @@ fn what_a_teacher_types_the_run_has_no_use_for_is_said_beside_its_row() {
     d.ask.push(Question::Service { service: "verifer".into(), actual: false });
     d.set_tolerance("steps", "50");
     let notes = |d: &Draft| -> Vec<(Section, NoteKind)> {
-        let diagnosis = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+        let diagnosis = diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
         diagnosis.notes.iter().map(|n| (n.section.clone(), n.kind)).collect()
     };
     let copy = Section::Change("copy/collector-2".into());
@@ -229,7 +229,7 @@ fn a_question_typed_is_read_as_a_file_would_be() {
 
 #[test]
 fn a_pasted_link_or_code_opens() {
-    let w = &crate::messages::EN_TEACH;
+    let w = &crate::messages::EN_WORKBENCH;
     let text = shipped("full-node.json");
     let code = crate::teaching::report::encode_link(&text);
     let want = Draft::open(&text).unwrap();
@@ -251,7 +251,7 @@ fn a_pasted_link_or_code_opens() {
         Err("it is larger than 1 MiB, the most the lab in a browser takes (`cplab answer-key` reads larger ones)".into())
     );
     // The lab's own address, or a sandbox link: no assignment in it, and said so.
-    for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?teach=1&sandbox=1&s=e30", "?s=e30"] {
+    for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?workbench=1&sandbox=1&s=e30", "?s=e30"] {
         assert_eq!(open_pasted(pasted, &EN_ASSIGNMENTS, w), Err(w.paste_not_link.to_string()), "{pasted}");
     }
 }
@@ -283,7 +283,7 @@ fn a_tolerance_for_what_is_no_longer_asked_keeps_its_field_after_those_asked() {
 
 #[test]
 fn a_new_draft_has_steps_to_take_not_errors_and_warnings_show_before_the_title() {
-    let w = &crate::messages::EN_TEACH;
+    let w = &crate::messages::EN_WORKBENCH;
     let kinds = |d: &Draft| -> Vec<(Section, NoteKind)> {
         diagnose(d, Limits::MODEL, &EN_ASSIGNMENTS, w)
             .notes
@@ -331,7 +331,7 @@ fn a_new_draft_has_steps_to_take_not_errors_and_warnings_show_before_the_title()
 
 #[test]
 fn a_tolerance_is_labelled_by_what_it_is_for() {
-    let (t, a, w) = (&crate::messages::EN, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let (t, a, w) = (&crate::messages::EN, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     let mut d = Draft::open(&shipped("beyond-the-tables.json")).unwrap();
     d.set_tolerance("matrix.scheduler.rd", "1");
     let labels: Vec<String> = ["reads", "rd", "service.collector.believed", "matrix.scheduler.rd"]
@@ -353,7 +353,7 @@ fn a_tolerance_is_labelled_by_what_it_is_for() {
 fn the_sandbox_shows_errors_and_steps_but_no_warning() {
     let mut d = lesson_trace();
     d.title.clear();
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     let kinds = |warnings| -> Vec<NoteKind> {
         [Section::Title, Section::Scenario]
             .iter()
@@ -365,7 +365,7 @@ fn the_sandbox_shows_errors_and_steps_but_no_warning() {
     assert_eq!(kinds(false), [NoteKind::ToDo]);
     let mut bad = lesson_trace();
     bad.set_tolerance("reads", "x");
-    let errors = diagnose(&bad, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let errors = diagnose(&bad, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     assert_eq!(errors.at(&Section::Tolerance("reads".into()), false).len(), 1);
 }
 
@@ -374,7 +374,7 @@ fn every_sections_notes_at_once_are_those_each_section_gives() {
     let mut d = lesson_trace();
     d.title.clear();
     d.set_tolerance("reads", "x");
-    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_TEACH);
+    let diagnosis = diagnose(&d, Limits::MODEL, &EN_ASSIGNMENTS, &crate::messages::EN_WORKBENCH);
     for warnings in [true, false] {
         let by = diagnosis.by_section(warnings);
         let sections: Vec<Section> = by.keys().cloned().collect();
@@ -404,7 +404,7 @@ fn a_change_is_found_by_its_key_written_plainly_or_with_escapes() {
 fn a_run_past_the_limits_is_said_as_answers_in_the_workbench_and_as_a_run_in_the_sandbox() {
     let d = lesson_trace();
     let small = Limits { steps: 3, ..Limits::MODEL };
-    let w = &crate::messages::EN_TEACH;
+    let w = &crate::messages::EN_WORKBENCH;
     let said = |c: Diagnosis| c.at(&Section::Scenario, false).into_iter().map(|n| n.text).collect::<Vec<_>>();
     let why = "the run was stopped after 3 trace steps; lower desired counts or max_rounds";
     assert_eq!(

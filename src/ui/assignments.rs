@@ -5,7 +5,7 @@ use super::assignment_panel::{AssignmentPanel, Loaded, Work};
 use super::lms::Lms;
 use super::{apply_shared, browser, files, Lab};
 use crate::formats::assignment_json;
-use crate::messages::fill;
+use crate::messages::{fill, AssignmentMessages};
 use crate::model::Run;
 use crate::playback::LIMITS;
 use crate::teaching::report::decode_link;
@@ -68,67 +68,17 @@ pub(super) fn load(
     shared: Shared,
     predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
 ) -> impl IntoView {
-    let t = lab.t;
-    let a = super::assignment_texts(t);
+    let a = super::assignment_texts(lab.t);
     let status = RwSignal::new(None::<Status>);
     let loaded: StoredValue<Option<Ready>, LocalStorage> = StoredValue::new_local(None);
     let source = source();
     if let Source::Scenario(code) = &source {
         open_linked(lab, code, status, &shared);
     }
+    let to = Page { lab, status, loaded, predictions, a };
     let accept = move |text: Result<String, String>, origin: String| {
-        let parsed = text.and_then(|text| {
-            // Larger than any assignment the browser can play: refused unread, which also keeps
-            // every report the lab writes within what its reviewer reads.
-            if text.len() > MAX_ASSIGNMENT_BYTES {
-                let why = fill(a.e_assignment_browser_too_large, &[("mib", &(MAX_ASSIGNMENT_BYTES >> 20))]);
-                return Err(fill(a.assignment_not_usable, &[("origin", &origin), ("why", &why)]));
-            }
-            let assignment = assignment_json::parse(&text)
-                .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
-            let items = assignment.answer_key_within(LIMITS).map_err(|e| {
-                let why = a.step_limit(&e);
-                let (steps, items, keys) = (&LIMITS.steps, &LIMITS.item_reads, &LIMITS.keys);
-                let args: [(&str, &dyn std::fmt::Display); 5] =
-                    [("origin", &origin), ("why", &why), ("steps", steps), ("items", items), ("keys", keys)];
-                fill(a.assignment_no_key, &args)
-            })?;
-            Ok(Loaded { assignment, text, items })
-        });
-        match parsed {
-            // The answer key was this task's work (one run of the model); the lab records the
-            // assignment's run in the next task, so no single task holds the page for both (the
-            // largest run the browser takes cost over 200 ms as one).
-            Ok(l) => leptos::task::spawn_local(async move {
-                gloo_timers::future::TimeoutFuture::new(0).await;
-                let work = Work::restore(&l.text, t, a);
-                // Launched by an LMS (a SCORM package): the session starts with the saved work.
-                let lms = super::lms::connect(work);
-                lab.load_given(l.assignment.scenario.clone());
-                lab.name_given(fill(a.picker_assignment, &[("title", &l.assignment.title)]));
-                // A matrix assignment is about the failure-matrix events: that run is shown.
-                if !l.assignment.asks_about_its_run() {
-                    lab.switch(Run::Events, crate::model::PartSet::NONE);
-                }
-                // Until the predictions are locked (for good, when answers are never shown), no
-                // run may show what the assignment asks.
-                if !work.locked.get_untracked() || !l.assignment.reveal {
-                    lab.seal(Some(Rc::new(l.assignment.clone())));
-                } else {
-                    lab.seal_runs(false);
-                }
-                // A link's run, parts and step, once the assignment's run exists (a sealed run
-                // stays at step 0 all the same).
-                if shared.run.is_some() {
-                    apply_shared(lab, &shared);
-                }
-                if let Some(p) = &shared.predictions {
-                    work.adopt(p.clone());
-                }
-                predictions.set(Some(work.predictions));
-                loaded.set_value(Some((Rc::new(l), work, lms)));
-                status.set(Some(Status::Ready));
-            }),
+        match text.and_then(|text| read(text, &origin, a)) {
+            Ok(l) => to.start(l, shared),
             // Nothing to predict: the lab below is the plain lab again, and says why.
             Err(why) => {
                 lab.seal_runs(false);
@@ -147,22 +97,113 @@ pub(super) fn load(
             text.map_err(|e| fill(a.assignment_link_broken, &[("why", &e.text(a))])),
             a.assignment_from_link.into(),
         ),
-        Source::File(path) => {
-            status.set(Some(Status::Loading(path.clone())));
-            let waited = path.clone();
-            leptos::task::spawn_local(async move {
-                gloo_timers::future::TimeoutFuture::new(FILE_SLOW_MS).await;
-                if status.get_untracked() == Some(Status::Loading(waited.clone())) {
-                    status.set(Some(Status::Slow(waited)));
-                }
-            });
-            leptos::task::spawn_local(async move {
-                let text = files::fetch_text(&path, a).await;
-                accept(text, fill(a.assignment_from_file, &[("path", &path)]));
-            });
-        }
+        Source::File(path) => fetch_file(path, status, accept, a),
     }
-    move || match status.get() {
+    move || shown(status.get(), loaded, lab, a)
+}
+
+/// The assignment's text read, refused with its reason (naming where it came from, `origin`)
+/// when it is too large, not an assignment, or past what the browser plays.
+fn read(text: String, origin: &str, a: &'static AssignmentMessages) -> Result<Loaded, String> {
+    // Larger than any assignment the browser can play: refused unread, which also keeps every
+    // report the lab writes within what its reviewer reads.
+    if text.len() > MAX_ASSIGNMENT_BYTES {
+        let why = fill(a.e_assignment_browser_too_large, &[("mib", &(MAX_ASSIGNMENT_BYTES >> 20))]);
+        return Err(fill(a.assignment_not_usable, &[("origin", &origin), ("why", &why)]));
+    }
+    let assignment = assignment_json::parse(&text)
+        .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
+    let items = assignment.answer_key_within(LIMITS).map_err(|e| {
+        let why = a.step_limit(&e);
+        let (steps, items, keys) = (&LIMITS.steps, &LIMITS.item_reads, &LIMITS.keys);
+        let args: [(&str, &dyn std::fmt::Display); 5] =
+            [("origin", &origin), ("why", &why), ("steps", steps), ("items", items), ("keys", keys)];
+        fill(a.assignment_no_key, &args)
+    })?;
+    Ok(Loaded { assignment, text, items })
+}
+
+/// What an assignment, once read, sets going on the page.
+#[derive(Clone, Copy)]
+struct Page {
+    lab: Lab,
+    status: RwSignal<Option<Status>>,
+    loaded: StoredValue<Option<Ready>, LocalStorage>,
+    predictions: RwSignal<Option<RwSignal<BTreeMap<String, String>>>>,
+    a: &'static AssignmentMessages,
+}
+
+impl Page {
+    /// Starts the assignment read: its saved work, its LMS, its run sealed, a link's run and
+    /// predictions applied. The answer key was this task's work (one run of the model); the lab
+    /// records the assignment's run in the next task, so no single task holds the page for both
+    /// (the largest run the browser takes cost over 200 ms as one).
+    fn start(self, l: Loaded, shared: Shared) {
+        let Page { lab, status, loaded, predictions, a } = self;
+        let t = lab.t;
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            let work = Work::restore(&l.text, t, a);
+            // Launched by an LMS (a SCORM package): the session starts with the saved work.
+            let lms = super::lms::connect(work);
+            lab.load_given(l.assignment.scenario.clone());
+            lab.name_given(fill(a.picker_assignment, &[("title", &l.assignment.title)]));
+            // A matrix assignment is about the failure-matrix events: that run is shown.
+            if !l.assignment.asks_about_its_run() {
+                lab.switch(Run::Events, crate::model::PartSet::NONE);
+            }
+            // Until the predictions are locked (for good, when answers are never shown), no
+            // run may show what the assignment asks.
+            if !work.locked.get_untracked() || !l.assignment.reveal {
+                lab.seal(Some(Rc::new(l.assignment.clone())));
+            } else {
+                lab.seal_runs(false);
+            }
+            // A link's run, parts and step, once the assignment's run exists (a sealed run
+            // stays at step 0 all the same).
+            if shared.run.is_some() {
+                apply_shared(lab, &shared);
+            }
+            if let Some(p) = &shared.predictions {
+                work.adopt(p.clone());
+            }
+            predictions.set(Some(work.predictions));
+            loaded.set_value(Some((Rc::new(l), work, lms)));
+            status.set(Some(Status::Ready));
+        });
+    }
+}
+
+/// Asks for the assignment's file at `path` and hands its text to `accept`; said to be slow
+/// after [`FILE_SLOW_MS`] while it has not come.
+fn fetch_file(
+    path: String,
+    status: RwSignal<Option<Status>>,
+    accept: impl FnOnce(Result<String, String>, String) + 'static,
+    a: &'static AssignmentMessages,
+) {
+    status.set(Some(Status::Loading(path.clone())));
+    let waited = path.clone();
+    leptos::task::spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(FILE_SLOW_MS).await;
+        if status.get_untracked() == Some(Status::Loading(waited.clone())) {
+            status.set(Some(Status::Slow(waited)));
+        }
+    });
+    leptos::task::spawn_local(async move {
+        let text = files::fetch_text(&path, a).await;
+        accept(text, fill(a.assignment_from_file, &[("path", &path)]));
+    });
+}
+
+/// What the assignment area shows for `status`.
+fn shown(
+    status: Option<Status>,
+    loaded: StoredValue<Option<Ready>, LocalStorage>,
+    lab: Lab,
+    a: &'static AssignmentMessages,
+) -> Option<AnyView> {
+    match status {
         None => None,
         Some(Status::Loading(path)) => Some(
             view! {

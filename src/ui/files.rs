@@ -38,7 +38,7 @@ pub async fn fetch_text(path: &str, a: &AssignmentMessages) -> Result<String, St
 
 /// Fetches a file's bytes by a path relative to the page, on the lab's own origin only (the
 /// workbench packs the lab's files; the other builds carry none of it).
-#[cfg(feature = "teach")]
+#[cfg(feature = "workbench")]
 pub async fn fetch_bytes(path: &str, a: &AssignmentMessages) -> Result<Vec<u8>, String> {
     let failed = |why: &str| fill(a.fetch_failed, &[("path", &path), ("why", &why)]);
     if !same_origin(path) {
@@ -56,7 +56,7 @@ pub async fn fetch_bytes(path: &str, a: &AssignmentMessages) -> Result<Vec<u8>, 
 }
 
 /// Offers `bytes` as a download named `name` (the workbench's SCORM package).
-#[cfg(feature = "teach")]
+#[cfg(feature = "workbench")]
 pub fn download_bytes(name: &str, mime: &str, bytes: &[u8], a: &AssignmentMessages) -> Result<(), String> {
     let not_made = || a.file_not_made.to_string();
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));

@@ -21,7 +21,7 @@ mod explore_plot;
 mod explore_worker;
 mod failure_matrix;
 // The workbench uses only its file reading and download.
-#[cfg(any(feature = "assignments", feature = "teach"))]
+#[cfg(any(feature = "assignments", feature = "workbench"))]
 #[cfg_attr(not(feature = "assignments"), allow(dead_code))]
 mod files;
 mod helpers;
@@ -40,11 +40,11 @@ mod reveal;
 mod scenario_picker;
 mod share_link;
 mod store_view;
-#[cfg(feature = "teach")]
-pub mod teach;
 mod trace_table;
 #[cfg(feature = "assignments")]
 mod work;
+#[cfg(feature = "workbench")]
+pub mod workbench;
 mod world_view;
 
 pub use believed_actual::BelievedActual;

@@ -25,77 +25,20 @@ pub(super) fn Reveal(
 ) -> impl IntoView {
     let a = work.a;
     let marked = move || mark_in(&loaded.get_value().items, &work.predictions.get(), lab.t);
-    // Embedded by a course page that takes the results, they have gone there; else the student
-    // hands in the exported report.
-    let reporting = use_context::<Option<super::host::Host>>().flatten().is_some();
-    // Launched by an LMS that took them, they have gone there.
-    let hand_in = move || match lms {
-        Some(lms) if lms.error.get().is_none() => a.hand_in_lms,
-        _ if reporting => a.hand_in_host,
-        _ => a.hand_in_export,
-    };
+    let hand_in = hand_in(a, lms);
     // The answers show once the last attempt is locked (see `answers_open`).
     let reveal = super::assignment_panel::answers_open(&loaded.get_value(), &work.attempts.get_untracked());
     let held_back = loaded.with_value(|l| l.assignment.reveal) && !reveal;
     let watchable = reveal && loaded.with_value(|l| l.assignment.asks_about_its_run());
-    // Watch the predicted run from its start, the results and the diagram brought into view: on
-    // one screen the results to the top of their panel (the page itself does not scroll), on a
-    // phone the page to the diagram, which comes first there.
-    let watch = move |_| {
-        lab.show_given();
-        super::controls::play(lab);
-        let document = web_sys::window().and_then(|w| w.document());
-        for id in ["reveal", "diagram-title"] {
-            if let Some(e) = document.as_ref().and_then(|d| d.get_element_by_id(id)) {
-                e.scroll_into_view();
-            }
-        }
-    };
-    // A matrix assignment's cells are all in the grid: the list is then empty, and not shown.
-    let has_list = loaded.with_value(|l| l.items.iter().any(|i| !matches!(i.kind, ItemKind::Matrix(..))));
-    let export = move |csv: bool| {
-        let l = loaded.get_value();
-        let r = report::report(
-            &l.assignment,
-            &l.text,
-            &marked(),
-            &files::now_iso(),
-            &work.attempts.get_untracked(),
-            &work.student.get_untracked(),
-        );
-        let name = |ext| report::file_name(&l.assignment.title, &work.student.get_untracked(), ext);
-        let result = if csv {
-            files::download(&name("csv"), "text/csv", &report::report_csv(&r), a)
-        } else {
-            files::download(&name("json"), "application/json", &report::report_json(&r), a)
-        };
-        if let Err(why) = result {
-            work.notice.set(Some(fill(a.export_failed, &[("why", &why)])));
-        }
-    };
+    let export = move |csv: bool| export(loaded, work, marked(), csv);
     view! {
         <div class="reveal" id="reveal" data-testid="reveal">
             <p class="score" data-testid="score">
                 {move || { let (c, n) = score(&marked()); fill(a.score, &[("correct", &c), ("total", &n)]) }}
             </p>
-            {watchable.then(|| view! { <p><button type="button" data-testid="watch" on:click=watch>{a.watch}</button></p> })}
+            {watchable.then(|| view! { <p><button type="button" data-testid="watch" on:click=move |_| watch(lab)>{a.watch}</button></p> })}
             {held_back.then(|| view! { <p class="notice" data-testid="answers-held">{a.answers_held}</p> })}
-            <div class="scroll" tabindex="0" role="region" aria-label=a.reveal_region hidden=!has_list>
-                <table>
-                    <thead>
-                        <tr>
-                            <th scope="col">{a.col_item}</th>
-                            <th scope="col">{a.col_prediction}</th>
-                            {reveal.then(|| view! { <th scope="col">{a.col_actual}</th><th scope="col">{a.col_difference}</th> })}
-                            <th scope="col">{a.col_result}</th>
-                            {reveal.then(|| view! { <th scope="col">{a.col_see}</th> })}
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {move || marked().into_iter().filter(|m| !matches!(m.item.kind, ItemKind::Matrix(..))).map(|m| view! { <RevealRow lab a m reveal /> }).collect_view()}
-                    </tbody>
-                </table>
-            </div>
+            {list(lab, loaded, a, marked, reveal)}
             {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
             <p class="hint" data-testid="hand-in">{super::helpers::live(hand_in)}</p>
             <p class="export">
@@ -103,6 +46,84 @@ pub(super) fn Reveal(
                 " "
                 <button type="button" data-testid="export-csv" on:click=move |_| export(true)>{a.export_csv}</button>
             </p>
+        </div>
+    }
+}
+
+/// Where the results have gone, or how to hand them in: to an LMS that took them, to a course
+/// page that takes them (embedded by one), else as the exported report.
+fn hand_in(a: &'static AssignmentMessages, lms: Option<super::lms::Lms>) -> impl Fn() -> &'static str + Copy {
+    let reporting = use_context::<Option<super::host::Host>>().flatten().is_some();
+    move || match lms {
+        Some(lms) if lms.error.get().is_none() => a.hand_in_lms,
+        _ if reporting => a.hand_in_host,
+        _ => a.hand_in_export,
+    }
+}
+
+/// Watches the predicted run from its start, the results and the diagram brought into view: on
+/// one screen the results to the top of their panel (the page itself does not scroll), on a
+/// phone the page to the diagram, which comes first there.
+fn watch(lab: Lab) {
+    lab.show_given();
+    super::controls::play(lab);
+    let document = web_sys::window().and_then(|w| w.document());
+    for id in ["reveal", "diagram-title"] {
+        if let Some(e) = document.as_ref().and_then(|d| d.get_element_by_id(id)) {
+            e.scroll_into_view();
+        }
+    }
+}
+
+/// Exports the student's report, as CSV or JSON; a download the browser refuses is said.
+fn export(loaded: StoredValue<Rc<Loaded>, LocalStorage>, work: Work, marked: Vec<Marked>, csv: bool) {
+    let a = work.a;
+    let l = loaded.get_value();
+    let r = report::report(
+        &l.assignment,
+        &l.text,
+        &marked,
+        &files::now_iso(),
+        &work.attempts.get_untracked(),
+        &work.student.get_untracked(),
+    );
+    let name = |ext| report::file_name(&l.assignment.title, &work.student.get_untracked(), ext);
+    let result = if csv {
+        files::download(&name("csv"), "text/csv", &report::report_csv(&r), a)
+    } else {
+        files::download(&name("json"), "application/json", &report::report_json(&r), a)
+    };
+    if let Err(why) = result {
+        work.notice.set(Some(fill(a.export_failed, &[("why", &why)])));
+    }
+}
+
+/// The list of results (every item but a matrix assignment's cells, which are in the grid; with
+/// none, the list is empty and not shown).
+fn list(
+    lab: Lab,
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    a: &'static AssignmentMessages,
+    marked: impl Fn() -> Vec<Marked> + Copy + Send + Sync + 'static,
+    reveal: bool,
+) -> impl IntoView {
+    let has_list = loaded.with_value(|l| l.items.iter().any(|i| !matches!(i.kind, ItemKind::Matrix(..))));
+    view! {
+        <div class="scroll" tabindex="0" role="region" aria-label=a.reveal_region hidden=!has_list>
+            <table>
+                <thead>
+                    <tr>
+                        <th scope="col">{a.col_item}</th>
+                        <th scope="col">{a.col_prediction}</th>
+                        {reveal.then(|| view! { <th scope="col">{a.col_actual}</th><th scope="col">{a.col_difference}</th> })}
+                        <th scope="col">{a.col_result}</th>
+                        {reveal.then(|| view! { <th scope="col">{a.col_see}</th> })}
+                    </tr>
+                </thead>
+                <tbody>
+                    {move || marked().into_iter().filter(|m| !matches!(m.item.kind, ItemKind::Matrix(..))).map(|m| view! { <RevealRow lab a m reveal /> }).collect_view()}
+                </tbody>
+            </table>
         </div>
     }
 }
@@ -130,23 +151,8 @@ pub(super) fn matrix_grid(
     let l = loaded.get_value();
     let task = l.assignment.matrix.clone().filter(|m| !m.rows.is_empty() && !m.cells.is_empty())?;
     let (t, a) = (work.t, work.a);
-    // A column's tolerance shows in its header when every cell of it allows the same.
-    let heads = task
-        .cells
-        .iter()
-        .map(|&c| {
-            let label = c.label_in(t, a);
-            let mut of_column =
-                l.items.iter().filter(|i| matches!(i.kind, ItemKind::Matrix(_, cell) if cell == c));
-            let first = of_column.next().map_or(0, |i| i.tolerance);
-            let label = if first > 0 && of_column.all(|i| i.tolerance == first) {
-                fill(a.grid_tolerance, &[("cell", &label), ("n", &first)])
-            } else {
-                label.to_string()
-            };
-            view! { <th scope="col">{label}</th> }
-        })
-        .collect_view();
+    let heads =
+        task.cells.iter().map(|&c| view! { <th scope="col">{column_head(&l, c, t, a)}</th> }).collect_view();
     let verdicts =
         task.cells.iter().any(|c| matches!(c, Cell::Scale | Cell::Failure | Cell::Node | Cell::ReadsOutcome));
     let rows = task
@@ -158,37 +164,20 @@ pub(super) fn matrix_grid(
                 .cells
                 .iter()
                 .filter_map(|&cell| {
-                    l.items.iter().find(|i| i.kind == ItemKind::Matrix(down, cell)).map(|i| (i, cell.label_in(t, a)))
+                    l.items
+                        .iter()
+                        .find(|i| i.kind == ItemKind::Matrix(down, cell))
+                        .map(|i| (i, cell.label_in(t, a)))
                 })
                 .map(|(item, column)| match &marked {
-                    None => view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }.into_any(),
-                    Some((lab, marked, reveal)) => {
-                        let Some(m) = marked.iter().find(|m| m.item.id == item.id) else { return ().into_any() };
-                        let testid = format!("reveal-{}", m.item.page_id);
-                        let typed = m.typed_or(t.not_yet);
-                        let actual = reveal.then(|| fill(a.grid_actual, &[("actual", &shown(t, &m.item.answer))]));
-                        // In a cell, the link is short: the row and column already say which run.
-                        let links = (*reveal && !m.correct).then(|| {
-                            let links = explaining_rows(*lab, a, &m.item);
-                            see(*lab, links.into_iter().map(|(href, _, down)| (href, a.grid_see.to_string(), down)).collect())
-                        });
-                        // What a count column counts, where students most often count otherwise.
-                        let counts = match (m.correct, &m.item.kind) {
-                            (false, ItemKind::Matrix(_, Cell::Believed)) => Some(a.grid_counts_believed),
-                            (false, ItemKind::Matrix(_, Cell::Actual)) => Some(a.grid_counts_actual),
-                            _ => None,
-                        };
-                        view! {
-                            <td data-testid=testid data-label=column class=if m.correct { "correct" } else { "wrong" }>
-                                <span class="typed">{typed}</span>
-                                <span class="result">{result_text(m, t, a, *reveal)}</span>
-                                <span class="actual">{actual}</span>
-                                <span class="links">{links}</span>
-                                {counts.map(|c| view! { <span class="counts" data-testid="grid-counts">{c}</span> })}
-                            </td>
-                        }
-                        .into_any()
+                    None => {
+                        view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }
+                            .into_any()
                     }
+                    Some((lab, marked, reveal)) => marked
+                        .iter()
+                        .find(|m| m.item.id == item.id)
+                        .map_or_else(|| ().into_any(), |m| result_cell(*lab, (t, a), m, column, *reveal)),
                 })
                 .collect_view();
             view! { <tr><th scope="row">{name}</th>{cells}</tr> }
@@ -205,6 +194,54 @@ pub(super) fn matrix_grid(
             {verdicts.then(|| view! { <p class="hint" data-testid="grid-verdicts">{a.grid_verdicts}</p> })}
         </div>
     })
+}
+
+/// A grid column's head: the cell's label, with its tolerance when every cell of the column
+/// allows the same.
+fn column_head(l: &Loaded, c: Cell, t: &Messages, a: &AssignmentMessages) -> String {
+    let label = c.label_in(t, a);
+    let mut of_column = l.items.iter().filter(|i| matches!(i.kind, ItemKind::Matrix(_, cell) if cell == c));
+    let first = of_column.next().map_or(0, |i| i.tolerance);
+    if first > 0 && of_column.all(|i| i.tolerance == first) {
+        fill(a.grid_tolerance, &[("cell", &label), ("n", &first)])
+    } else {
+        label.to_string()
+    }
+}
+
+/// A grid cell after the lock: what was typed, right or wrong, and with `reveal` the actual
+/// value and, when wrong, a link to the run that shows it.
+fn result_cell(
+    lab: Lab,
+    (t, a): (&'static Messages, &'static AssignmentMessages),
+    m: &Marked,
+    column: &'static str,
+    reveal: bool,
+) -> AnyView {
+    let testid = format!("reveal-{}", m.item.page_id);
+    let typed = m.typed_or(t.not_yet);
+    let actual = reveal.then(|| fill(a.grid_actual, &[("actual", &shown(t, &m.item.answer))]));
+    // In a cell, the link is short: the row and column already say which run.
+    let links = (reveal && !m.correct).then(|| {
+        let links = explaining_rows(lab, a, &m.item);
+        see(lab, links.into_iter().map(|(href, _, down)| (href, a.grid_see.to_string(), down)).collect())
+    });
+    // What a count column counts, where students most often count otherwise.
+    let counts = match (m.correct, &m.item.kind) {
+        (false, ItemKind::Matrix(_, Cell::Believed)) => Some(a.grid_counts_believed),
+        (false, ItemKind::Matrix(_, Cell::Actual)) => Some(a.grid_counts_actual),
+        _ => None,
+    };
+    view! {
+        <td data-testid=testid data-label=column class=if m.correct { "correct" } else { "wrong" }>
+            <span class="typed">{typed}</span>
+            <span class="result">{result_text(m, t, a, reveal)}</span>
+            <span class="actual">{actual}</span>
+            <span class="links">{links}</span>
+            {counts.map(|c| view! { <span class="counts" data-testid="grid-counts">{c}</span> })}
+        </td>
+    }
+    .into_any()
 }
 
 #[component]

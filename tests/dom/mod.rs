@@ -1,4 +1,4 @@
-//! Helpers the browser tests share (`web.rs`, `web_teach.rs`): a fresh element to mount into,
+//! Helpers the browser tests share (`web.rs`, `web_workbench.rs`): a fresh element to mount into,
 //! reading texts, and acting as a student or teacher does (a click, a keystroke's input event).
 #![allow(dead_code)] // each test binary uses its own share of these helpers
 

@@ -67,7 +67,7 @@ test("the largest run accepted steps and scrubs drawing a bounded number of keys
 // every row, and each of them derived the whole table again (4.4 s a keystroke).
 // Too long for a link on the test server: opened in the workbench as an assignment's file.
 async function openScenario(page, scenario) {
-  await page.goto("./?teach=1");
+  await page.goto("./?workbench=1");
   const doc = { version: 1, title: "Large", scenario, predict: ["steps"] };
   await page.getByTestId("open-file").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
 }
@@ -91,7 +91,7 @@ test("990 copies in the workbench: a keystroke in one copy's field redraws that 
   );
   await page.addInitScript(countFieldWrites);
   await openScenario(page, { changes });
-  await expect(page.getByTestId("copy")).toHaveCount(995);
+  await expect(page.getByTestId("copy")).toHaveCount(995, { timeout: 30_000 });
   // Every field written once at load: linear in the rows (3 a copy, and the few of the page).
   const atLoad = await page.evaluate(() => window.fieldWrites);
   expect(atLoad).toBeGreaterThanOrEqual(3 * 995);
@@ -108,11 +108,13 @@ test("990 copies in the workbench: a keystroke in one copy's field redraws that 
 });
 
 test("1,000 timeline entries: a keystroke in one entry's round redraws that row's fields only", async ({ page }) => {
+  // Drawn over several tasks, then checked after the pause: under load this takes more than 30 s.
+  test.setTimeout(60_000);
   // The scheduler down and back, round after round.
   const timeline = Array.from({ length: 1000 }, (_, i) => ({ round: i + 1, [i % 2 ? "up" : "down"]: "scheduler" }));
   await page.addInitScript(countFieldWrites);
   await openScenario(page, { requests: [{ key: "service/collector", value: { desired: 5 } }], timeline });
-  await expect(page.getByTestId("event")).toHaveCount(1000);
+  await expect(page.getByTestId("event")).toHaveCount(1000, { timeout: 30_000 });
   await page.evaluate(() => (window.fieldWrites = 0));
   const round = page.getByTestId("event-500-round");
   await round.press("End");

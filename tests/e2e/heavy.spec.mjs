@@ -2,7 +2,7 @@
 // in a browser has its own limits (`LIMITS` in src/playback/mod.rs): beyond them it says so at
 // once, naming the limit and the CLI; within them the page stays responsive.
 import { test, expect } from "@playwright/test";
-import { lock } from "./lab-page.mjs";
+import { lock, longestTask } from "./lab-page.mjs";
 
 const link = (doc) => `./?a=${Buffer.from(JSON.stringify(doc)).toString("base64url")}`;
 const node = { capacity: 100000, health: "alive" };
@@ -16,23 +16,6 @@ const endless = (desired, maxRounds) => ({
   },
   max_rounds: maxRounds,
 });
-
-// The longest task the page has run since `since` (ms on the page's clock), from the browser's own
-// long-task records.
-async function longestTask(page, since) {
-  return page.evaluate(
-    (since) =>
-      new Promise((done) => {
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          done(Math.max(0, ...list.getEntries().filter((e) => e.startTime >= since).map((e) => e.duration)));
-        }).observe({ type: "longtask", buffered: true });
-        // With no long task at all the observer never calls back.
-        setTimeout(() => done(0), 200);
-      }),
-    since,
-  );
-}
 
 // Whether the trace row of step `n` is drawn and inside the trace's scrolling box.
 const inBox = (page, n) =>

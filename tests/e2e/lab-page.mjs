@@ -66,3 +66,20 @@ export async function lock(scope) {
   await ask.or(scope.locator("[data-testid=run]:disabled")).waitFor();
   if (await ask.isVisible()) await ask.click();
 }
+
+// The longest task the page has run since `since` (ms on the page's clock), from the browser's own
+// long-task records.
+export async function longestTask(page, since) {
+  return page.evaluate(
+    (since) =>
+      new Promise((done) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          done(Math.max(0, ...list.getEntries().filter((e) => e.startTime >= since).map((e) => e.duration)));
+        }).observe({ type: "longtask", buffered: true });
+        // With no long task at all the observer never calls back.
+        setTimeout(() => done(0), 200);
+      }),
+    since,
+  );
+}

@@ -78,7 +78,7 @@ test("a 10,000-deep nested link is refused, no task over 200 ms", async ({ page 
 });
 
 test("a 1.5 MB link pasted into the workbench is refused, no task over 200 ms", async ({ page }) => {
-  await page.goto("./?teach=1");
+  await page.goto("./?workbench=1");
   const field = page.getByTestId("open-link");
   await field.waitFor();
   // An assignment of 1.1 MB, past the 1 MiB the lab reads: its link is 1.5 MB.

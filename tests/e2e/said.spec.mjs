@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 const root = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 const code = (doc) => Buffer.from(JSON.stringify(doc)).toString("base64url");
-const sandbox = (scenario) => `./?teach=1&sandbox=1&s=${code(scenario)}`;
+const sandbox = (scenario) => `./?workbench=1&sandbox=1&s=${code(scenario)}`;
 test("a status, a health and a part with control characters are quoted escaped, as every message quotes", async ({ page }) => {
   const scenario = {
     changes: {
@@ -51,7 +51,7 @@ test("a .json file that is not the lab's JSON is told it is no lab report, not t
 });
 
 test("the class review refuses a 5 MB report as the single review does: over 4 MiB, not read", async ({ page }) => {
-  await page.goto("./?teach=1");
+  await page.goto("./?workbench=1");
   await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
   const huge = Buffer.alloc(5 << 20, " ");
   huge.write('{"version": 1, "lines": [');
@@ -62,7 +62,7 @@ test("the class review refuses a 5 MB report as the single review does: over 4 M
 });
 
 test("a number typed in the scenario's tables stays as typed, and one JSON would rewrite is named as typed", async ({ page }) => {
-  await page.goto("./?teach=1&sandbox=1");
+  await page.goto("./?workbench=1&sandbox=1");
   const desired = page.getByTestId("service-collector-desired");
   for (const typed of ["99999999999999999999", "-0", "1e3"]) {
     await desired.fill(typed);

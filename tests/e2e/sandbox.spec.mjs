@@ -1,4 +1,4 @@
-// The students' sandbox (?teach=1&sandbox=1, issue 21): the workbench's scenario tables without an
+// The students' sandbox (?workbench=1&sandbox=1, issue 21): the workbench's scenario tables without an
 // assignment, reached from the plain lab by a plain link; the run counted live; a link that
 // reopens the scenario; a bad link named. The counts are those of the native tests
 // (src/teaching/sandbox.rs).
@@ -36,15 +36,15 @@ test.afterEach(async ({ page }) => {
 test("the plain lab links to the sandbox; a change is counted live and its link reopens it", async ({ page }) => {
   await page.goto("./");
   const link = page.getByRole("link", { name: "Try your own scenario" });
-  await expect(link).toHaveAttribute("href", "?teach=1&sandbox=1");
+  await expect(link).toHaveAttribute("href", "?workbench=1&sandbox=1");
   await link.click();
   await expect(page.getByTestId("sandbox")).toBeVisible();
   const base = new URL("./", page.url()).href;
-  expect(page.url()).toBe(`${base}?teach=1&sandbox=1`);
+  expect(page.url()).toBe(`${base}?workbench=1&sandbox=1`);
   await expect(page).toHaveTitle("Try your own scenario");
   const counts = page.getByTestId("scenario-counts");
   await expect(counts).toHaveText(LESSON);
-  await expect(page.getByTestId("sandbox-share-link")).toHaveValue(`${base}?teach=1&sandbox=1`);
+  await expect(page.getByTestId("sandbox-share-link")).toHaveValue(`${base}?workbench=1&sandbox=1`);
   // Nothing of an assignment: no questions, no answer key, no hand-out, and none of cplab
   // check's warnings, which are all about what students are asked.
   await expect(page.getByText("Warning:")).toHaveCount(0);
@@ -53,9 +53,9 @@ test("the plain lab links to the sandbox; a change is counted live and its link 
   await expect(page.getByTestId("title")).toHaveCount(0);
   await page.getByTestId("request-0-desired").fill("7");
   await expect(counts).toHaveText(SEVEN);
-  await expect(page.getByTestId("sandbox-share-link")).toHaveValue(`${base}?teach=1&sandbox=1&s=${SEVEN_CODE}`);
+  await expect(page.getByTestId("sandbox-share-link")).toHaveValue(`${base}?workbench=1&sandbox=1&s=${SEVEN_CODE}`);
   await page.getByTestId("sandbox-reopen").click();
-  await expect(page).toHaveURL(`${base}?teach=1&sandbox=1&s=${SEVEN_CODE}`);
+  await expect(page).toHaveURL(`${base}?workbench=1&sandbox=1&s=${SEVEN_CODE}`);
   await page.reload();
   await expect(page.getByTestId("request-0-desired")).toHaveValue("7");
   await expect(counts).toHaveText(SEVEN);
@@ -64,7 +64,7 @@ test("the plain lab links to the sandbox; a change is counted live and its link 
 });
 
 test("'Run it in the lab' runs the sandbox's scenario in the lab, unsealed, and the lab leads back to it", async ({ page }) => {
-  await page.goto("./?teach=1&sandbox=1");
+  await page.goto("./?workbench=1&sandbox=1");
   const base = new URL("./", page.url()).href;
   // The lesson's own scenario is the plain lab's.
   await expect(page.getByTestId("sandbox-run")).toHaveAttribute("href", `${base}?`);
@@ -75,7 +75,7 @@ test("'Run it in the lab' runs the sandbox's scenario in the lab, unsealed, and 
   await page.getByTestId("sandbox-run").click();
   await expect(page.getByTestId("lab")).toBeVisible();
   // The assignments build (which runs a given scenario), never the plain lab's or the workbench's.
-  expect(asked.filter((p) => /lab(_teach)?(_bg\.wasm|\.js)$/.test(p) && !p.includes("assignments"))).toEqual([]);
+  expect(asked.filter((p) => /lab(_workbench)?(_bg\.wasm|\.js)$/.test(p) && !p.includes("assignments"))).toEqual([]);
   expect(asked.filter((p) => p.includes("lab_assignments")).sort()).toEqual(["/lab_assignments.js", "/lab_assignments_bg.wasm"]);
   await expect(page.getByTestId("play-assignment")).toBeChecked();
   await expect(page.getByTestId("picker")).toContainText("Your scenario, from the sandbox");
@@ -94,7 +94,7 @@ test("'Run it in the lab' runs the sandbox's scenario in the lab, unsealed, and 
 });
 
 test("a scenario with an error offers no run; a damaged or bad lab link is named and the lab's runs stay", async ({ page }) => {
-  await page.goto("./?teach=1&sandbox=1");
+  await page.goto("./?workbench=1&sandbox=1");
   await page.getByTestId("request-0-desired").fill("five");
   await expect(page.getByTestId("sandbox-run")).toHaveCount(0);
   await expect(page.getByTestId("sandbox-no-run")).toHaveText("Fix the errors marked above to run this scenario in the lab.");
@@ -111,15 +111,15 @@ test("a scenario with an error offers no run; a damaged or bad lab link is named
 });
 
 test("a bad link says what is wrong; a bad field opens as written, named beside it", async ({ page }) => {
-  await page.goto("./?teach=1&sandbox=1&s=ab!c");
+  await page.goto("./?workbench=1&sandbox=1&s=ab!c");
   await expect(page.getByTestId("sandbox-bad-link")).toHaveText(
     "The scenario in this link could not be opened (the link's code has a character that does not belong: '!'); the lesson's scenario is shown instead.");
   await expect(page.getByTestId("scenario-counts")).toHaveText(LESSON);
-  await page.goto(`./?teach=1&sandbox=1&s=${code("[1]")}`);
+  await page.goto(`./?workbench=1&sandbox=1&s=${code("[1]")}`);
   await expect(page.getByTestId("sandbox-bad-link")).toHaveText(
     "The scenario in this link could not be opened (scenario: must be a scenario object, found an array); the lesson's scenario is shown instead.");
   const five = JSON.stringify({ requests: [{ key: "service/collector", value: { desired: "five" } }] });
-  await page.goto(`./?teach=1&sandbox=1&s=${code(five)}`);
+  await page.goto(`./?workbench=1&sandbox=1&s=${code(five)}`);
   await expect(page.getByTestId("sandbox-bad-link")).toHaveCount(0);
   await expect(page.getByTestId("request-0-desired")).toHaveValue("five");
   await expect(page.locator("#request-0-notes")).toHaveText('Error: must be a whole number from 0 to 100000, found the text "five"');
@@ -128,7 +128,7 @@ test("a bad link says what is wrong; a bad field opens as written, named beside 
 });
 
 test("copies and the fault timeline are tables: each field checked beside it, kept as typed", async ({ page }) => {
-  await page.goto("./?teach=1&sandbox=1");
+  await page.goto("./?workbench=1&sandbox=1");
   const counts = page.getByTestId("scenario-counts");
   await expect(page.getByTestId("copy")).toHaveCount(5);
   await page.getByTestId("copy-collector-2-status").fill("lost");
@@ -161,7 +161,7 @@ test("copies and the fault timeline are tables: each field checked beside it, ke
 for (const width of [320, 375, 768, 1024, 1280, 1440]) {
   test(`the sandbox: axe finds nothing at ${width} px, with a bad link and a bad field`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto("./?teach=1&sandbox=1&s=ab!c");
+    await page.goto("./?workbench=1&sandbox=1&s=ab!c");
     await expect(page.getByTestId("sandbox-bad-link")).toBeVisible();
     await page.getByTestId("node-m3-capacity").fill("lots");
     await expect(page.locator("#node-m3-notes")).toContainText("Error:");

@@ -25,7 +25,7 @@ const SEALED = {
 // Each package built as a teacher builds it: the workbench opens the file, then downloads.
 async function pack(browser, name, file, passMark = "") {
   const page = await browser.newPage();
-  await page.goto(`${origin("lab")}/?teach=1`);
+  await page.goto(`${origin("lab")}/?workbench=1`);
   await page.getByTestId("open-file").setInputFiles(file);
   if (passMark) await page.getByTestId("pass-mark").fill(passMark);
   await expect(page.getByTestId("download-scorm")).toBeVisible();
@@ -259,7 +259,7 @@ test("the pass mark set in the workbench is the package's mastery score: passed 
 
 test("a pass mark that is not a whole percent is named, and no package is made with it", async ({ page }) => {
   watch(page);
-  await page.goto(`${origin("lab")}/?teach=1`);
+  await page.goto(`${origin("lab")}/?workbench=1`);
   await page.getByTestId("open-file").setInputFiles(root("assignments/lesson-trace.json"));
   await expect(page.getByTestId("pass-mark")).toHaveValue("");
   await expect(page.getByTestId("download-scorm")).toBeEnabled();

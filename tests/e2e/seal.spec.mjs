@@ -22,7 +22,7 @@ async function nothingShown(page, lab) {
   await expect(page.getByTestId("review-closed")).toBeVisible();
   // No way out to the pages that count the lesson's runs (the explorer, the sandbox): one click
   // there once showed the lesson's counts beside the unlocked assignment.
-  await expect(page.locator("a[href*='explore'], a[href*='teach'], a[href*='sandbox']")).toHaveCount(0);
+  await expect(page.locator("a[href*='explore'], a[href*='workbench'], a[href*='teach'], a[href*='sandbox']")).toHaveCount(0);
   const text = await page.locator("body").innerText();
   // The verdict words themselves are the matrix grid's choices; the verdicts are under "why".
   for (const answer of ["of 17", "of 16", "Step 1 ", "Why decisions stopped"]) {

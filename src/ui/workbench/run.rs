@@ -1,16 +1,16 @@
 //! The scenario's run, counted live beside the scenario's tables, with its trace (the lesson's
 //! table) behind a disclosure: `teaching::scenario_tables::scenario_run`, computed once per edit
-//! ([`Bench::run`]).
+//! ([`Workbench::run`]).
 
-use super::Bench;
+use super::Workbench;
 use crate::messages::fill;
 use leptos::prelude::*;
 
 /// The run's counts and trace. Its errors, if any, stand in the scenario's notes.
 #[component]
-pub(crate) fn RunShown(bench: Bench) -> impl IntoView {
-    let w = bench.w;
-    let run = bench.run;
+pub(crate) fn RunShown(workbench: Workbench) -> impl IntoView {
+    let w = workbench.w;
+    let run = workbench.run;
     let counts = move || run.with(|r| r.as_ref().map(|r| r.counts.clone()).unwrap_or_default());
     let trace = move || run.with(|r| r.as_ref().map(|r| r.trace.clone()).unwrap_or_default());
     let summary = move || {

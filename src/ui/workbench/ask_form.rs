@@ -2,15 +2,15 @@
 //! labelled, with a choice wherever the format takes only a few values (`teaching::ask_form`).
 //! What is wrong with a field is said beside the form, the field marked; what was typed stays.
 
-use super::Bench;
+use super::Workbench;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::teaching::ask_form::{add_question, ask_fields, AskField, AskKind, AskProblem, Entry};
 use leptos::prelude::*;
 
 /// The add-a-question form.
 #[component]
-pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
-    let w = bench.w;
+pub(crate) fn AskForm(workbench: Workbench) -> impl IntoView {
+    let w = workbench.w;
     let (t, a) = (&EN, &EN_ASSIGNMENTS);
     let fields = move |k: AskKind| ask_fields(k, t, a, w);
     let kind = RwSignal::new(AskKind::Round);
@@ -28,8 +28,9 @@ pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
     };
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let made =
-            bench.draft.with(|d| add_question(kind.get(), &first.get(), &second.get(), &d.ask, d.ask.len()));
+        let made = workbench
+            .draft
+            .with(|d| add_question(kind.get(), &first.get(), &second.get(), &d.ask, d.ask.len()));
         let (f, s) = fields(kind.get());
         let said = |second: bool, problem: &str| {
             let label = if second { s.as_ref().map_or(f.label, |s| s.label) } else { f.label };
@@ -38,7 +39,7 @@ pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
         // What was typed stays in the form, with what is wrong with it, in the field's name.
         match made {
             Ok(q) => {
-                bench.edit(|d| d.ask.push(q));
+                workbench.edit(|d| d.ask.push(q));
                 problem.set(None);
             }
             Err(AskProblem::Field { second, error }) => problem.set(said(second, &error.problem.text(a))),
@@ -50,7 +51,7 @@ pub(crate) fn AskForm(bench: Bench) -> impl IntoView {
     // The names the run writes, offered as a key or service is typed (any other may be typed).
     let names = move |keys: bool| {
         move || {
-            let listed = bench.run.with(|r| {
+            let listed = workbench.run.with(|r| {
                 r.as_ref()
                     .map(|r| if keys { r.written.clone() } else { r.services.clone() })
                     .unwrap_or_default()

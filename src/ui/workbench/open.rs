@@ -1,7 +1,7 @@
 //! Where an assignment comes from: anew from the lesson's scenario, an assignment file, or a
 //! student link pasted in. What does not open says why and leaves the draft as it was.
 
-use super::Bench;
+use super::Workbench;
 use crate::messages::{fill, EN_ASSIGNMENTS};
 use crate::teaching::review::MAX_ASSIGNMENT_BYTES;
 use crate::teaching::workbench::{open_pasted, Draft};
@@ -10,14 +10,14 @@ use wasm_bindgen::JsCast;
 
 /// The start of the workbench.
 #[component]
-pub(crate) fn Open(bench: Bench) -> impl IntoView {
-    let w = bench.w;
+pub(crate) fn Open(workbench: Workbench) -> impl IntoView {
+    let w = workbench.w;
     let a = &EN_ASSIGNMENTS;
     let said = RwSignal::new(None::<Result<String, String>>);
     let opened = move |result: Result<Draft, String>| match result {
         Ok(d) => {
             said.set(Some(Ok(fill(w.opened, &[("title", &d.title)]))));
-            bench.replace(d);
+            workbench.replace(d);
         }
         Err(why) => said.set(Some(Err(fill(w.open_failed, &[("why", &why)])))),
     };
@@ -36,12 +36,12 @@ pub(crate) fn Open(bench: Bench) -> impl IntoView {
     // A draft with anything in it is replaced only once the teacher says so.
     let confirming = RwSignal::new(false);
     let anew = move || {
-        bench.replace(Draft::default());
+        workbench.replace(Draft::default());
         confirming.set(false);
         said.set(None);
     };
     let start_anew = move |_| {
-        if bench.draft.with_untracked(|d| *d == Draft::default()) {
+        if workbench.draft.with_untracked(|d| *d == Draft::default()) {
             anew();
         } else {
             confirming.set(true);

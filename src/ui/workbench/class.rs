@@ -3,7 +3,7 @@
 //! most common wrong answers; files of another assignment, or unreadable, named and skipped; the
 //! same report given twice (its JSON and its CSV) named and counted once.
 
-use super::Bench;
+use super::Workbench;
 use crate::formats::assignment_json;
 use crate::messages::{fill, EN, EN_ASSIGNMENTS};
 use crate::playback::LIMITS;
@@ -15,8 +15,8 @@ use wasm_bindgen_futures::JsFuture;
 
 /// The class review's part of the workbench.
 #[component]
-pub(crate) fn Class(bench: Bench) -> impl IntoView {
-    let w = bench.w;
+pub(crate) fn Class(workbench: Workbench) -> impl IntoView {
+    let w = workbench.w;
     let a = &EN_ASSIGNMENTS;
     // The files as read (name, text): the review is derived from them and the assignment, so
     // an assignment changed afterwards reviews them anew.
@@ -25,7 +25,7 @@ pub(crate) fn Class(bench: Bench) -> impl IntoView {
         let files = files.get();
         // The draft's file read back: the assignment the reports must carry.
         let usable =
-            bench.checked.with(|c| c.checked.is_some().then(|| assignment_json::parse(&c.text).ok()));
+            workbench.checked.with(|c| c.checked.is_some().then(|| assignment_json::parse(&c.text).ok()));
         usable.flatten().map(|assignment| class_review(&assignment, &files, LIMITS, &EN, a))
     });
     let choose = move |ev: leptos::ev::Event| {
@@ -57,14 +57,14 @@ pub(crate) fn Class(bench: Bench) -> impl IntoView {
             {move || match review.get() {
                 None => view! { <p class="notice">{w.class_needs_assignment}</p> }.into_any(),
                 Some(r) if files.with(Vec::is_empty) => { let _ = r; ().into_any() }
-                Some(r) => table(&r, bench).into_any(),
+                Some(r) => table(&r, workbench).into_any(),
             }}
         </section>
     }
 }
 
-fn table(r: &ClassReview, bench: Bench) -> impl IntoView {
-    let w = bench.w;
+fn table(r: &ClassReview, workbench: Workbench) -> impl IntoView {
+    let w = workbench.w;
     let a = &EN_ASSIGNMENTS;
     let rows = r
         .tallies

@@ -2,7 +2,7 @@
 //! written at every edit. Where the browser keeps nothing (storage blocked or full), the teacher
 //! is told to download the file; a record that cannot be read is set aside, never overwritten.
 
-use crate::messages::{fill, TeachMessages, EN_ASSIGNMENTS};
+use crate::messages::{fill, WorkbenchMessages, EN_ASSIGNMENTS};
 use crate::teaching::draft_record::{
     draft_record, read_draft_record, RecordError, DRAFT_ASIDE_KEY, DRAFT_KEY,
 };
@@ -11,7 +11,7 @@ use crate::ui::files;
 
 /// The draft to start from, and what to tell the teacher about it: the one kept in this browser
 /// when there is one that reads, else a new one.
-pub(crate) fn restored(w: &TeachMessages) -> (Draft, Option<String>) {
+pub(crate) fn restored(w: &WorkbenchMessages) -> (Draft, Option<String>) {
     let a = &EN_ASSIGNMENTS;
     match files::load(DRAFT_KEY, a) {
         Ok(None) => (Draft::default(), None),
@@ -29,7 +29,7 @@ pub(crate) fn restored(w: &TeachMessages) -> (Draft, Option<String>) {
 }
 
 /// Keeps `draft` in this browser; why it could not, in the teacher's words.
-pub(crate) fn keep(draft: &Draft, w: &TeachMessages) -> Result<(), String> {
+pub(crate) fn keep(draft: &Draft, w: &WorkbenchMessages) -> Result<(), String> {
     files::save(DRAFT_KEY, &draft_record(draft), &EN_ASSIGNMENTS)
         .map_err(|why| fill(w.draft_not_kept, &[("why", &why)]))
 }

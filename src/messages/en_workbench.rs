@@ -1,9 +1,9 @@
 //! The workbench's texts in English.
 
-use super::TeachMessages;
+use super::WorkbenchMessages;
 
 /// The workbench in English.
-pub static EN_TEACH: TeachMessages = TeachMessages {
+pub static EN_WORKBENCH: WorkbenchMessages = WorkbenchMessages {
     lang: "en",
     title: "Control Plane Lab: the teacher's workbench",
     intro: "Build an assignment without writing JSON: tick what students predict, then hand out the link, the file, the course page's snippet and the answer key. Drop the class's reports to see what it got wrong.",

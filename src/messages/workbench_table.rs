@@ -3,7 +3,7 @@
 
 messages! {
     /// The texts of the teacher's workbench, in one language.
-    TeachMessages {
+    WorkbenchMessages {
         /// The language's code.
         lang,
         /// The page's heading and title.

@@ -1,8 +1,8 @@
-//! The teacher's workbench in a real browser (the `teach` build): mount it into a fresh element,
+//! The teacher's workbench in a real browser (the `workbench` build): mount it into a fresh element,
 //! type and tick as a teacher would, await `tick()`, and assert on `data-testid` and text.
-#![cfg(all(target_arch = "wasm32", feature = "teach"))]
+#![cfg(all(target_arch = "wasm32", feature = "workbench"))]
 
-use cplab::ui::teach::{TeachPage, SETTLE_MS};
+use cplab::ui::workbench::{WorkbenchPage, SETTLE_MS};
 use leptos::mount::mount_to;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -40,7 +40,7 @@ async fn settle() {
 /// lives.
 async fn open_workbench() -> (web_sys::HtmlElement, impl Sized) {
     let root = fresh_root();
-    let mounted = mount_to(root.clone(), TeachPage);
+    let mounted = mount_to(root.clone(), WorkbenchPage);
     settle().await;
     (root, mounted)
 }

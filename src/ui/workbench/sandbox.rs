@@ -1,9 +1,9 @@
-//! The students' sandbox (`?teach=1&sandbox=1`): the workbench's scenario tables without an
+//! The students' sandbox (`?workbench=1&sandbox=1`): the workbench's scenario tables without an
 //! assignment's parts, the run's counts live, and a link that reopens the scenario
 //! (`teaching::sandbox`). A link that does not open says why; the lesson's scenario stands in.
 
-use super::Bench;
-use crate::messages::{fill, EN_ASSIGNMENTS, EN_TEACH};
+use super::Workbench;
+use crate::messages::{fill, EN_ASSIGNMENTS, EN_WORKBENCH};
 use crate::teaching::sandbox::{lab_link, open_sandbox, sandbox_draft, sandbox_link};
 use crate::teaching::workbench::Draft;
 use crate::ui::browser::{page_address, query};
@@ -12,7 +12,7 @@ use leptos::prelude::*;
 /// The whole sandbox page.
 #[component]
 pub fn SandboxPage() -> impl IntoView {
-    let (w, a) = (&EN_TEACH, &EN_ASSIGNMENTS);
+    let (w, a) = (&EN_WORKBENCH, &EN_ASSIGNMENTS);
     let (start, failed) = match query("s").map(|code| open_sandbox(&code, a)) {
         Some(Ok(d)) => (d, None),
         Some(Err(why)) => {
@@ -21,8 +21,8 @@ pub fn SandboxPage() -> impl IntoView {
         None => (sandbox_draft(Draft::default().scenario), None),
     };
     let draft = RwSignal::new(start);
-    let bench = Bench::new(draft, w);
-    let checked = bench.checked;
+    let workbench = Workbench::new(draft, w);
+    let checked = workbench.checked;
     let base = page_address();
     let link = {
         let base = base.clone();
@@ -32,7 +32,7 @@ pub fn SandboxPage() -> impl IntoView {
     let runs = move || checked.with(|c| !c.has_errors());
     let in_lab = Memo::new(move |_| draft.with(|d| lab_link(&base, d.scenario.as_ref())));
     view! {
-        <main class="lab teach sandbox" data-testid="sandbox">
+        <main class="lab workbench sandbox" data-testid="sandbox">
             <header>
                 <h1>{w.sandbox_title}</h1>
                 <p>{w.sandbox_intro}</p>
@@ -41,7 +41,7 @@ pub fn SandboxPage() -> impl IntoView {
             {failed.map(|m| view! { <p class="error" role="alert" data-testid="sandbox-bad-link">{m}</p> })}
             <section class="questions" aria-labelledby="sandbox-h">
                 <h2 id="sandbox-h">{w.sandbox_scenario}</h2>
-                <super::scenario::ScenarioTables bench />
+                <super::scenario::ScenarioTables workbench />
             </section>
             <section class="out" aria-labelledby="sandbox-share-h">
                 <h2 id="sandbox-share-h">{w.sandbox_share}</h2>

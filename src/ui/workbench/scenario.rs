@@ -3,23 +3,23 @@
 //! rows scrolls inside its box, so what students are asked stays near the top of the page, and
 //! the counts stand under the box, covering nothing.
 
-use super::{Bench, Notes};
+use super::{Notes, Workbench};
 use crate::teaching::workbench::Section;
 use leptos::prelude::*;
 
 /// The scenario's tables, its run and its notes (the workbench's and the sandbox's).
 #[component]
-pub(crate) fn ScenarioTables(bench: Bench) -> impl IntoView {
-    let w = bench.w;
+pub(crate) fn ScenarioTables(workbench: Workbench) -> impl IntoView {
+    let w = workbench.w;
     view! {
         <div class="scenario-tables" data-testid="scenario-tables" role="region" aria-label=w.scenario_tables tabindex="0">
-            <super::services::Services bench />
-            <super::nodes::Nodes bench />
-            <super::copies::Copies bench />
-            <super::requests::Requests bench />
-            <super::timeline::Timeline bench />
+            <super::services::Services workbench />
+            <super::nodes::Nodes workbench />
+            <super::copies::Copies workbench />
+            <super::requests::Requests workbench />
+            <super::timeline::Timeline workbench />
         </div>
-        <super::run::RunShown bench />
-        <Notes bench section=Section::Scenario id="scenario-notes".into() />
+        <super::run::RunShown workbench />
+        <Notes workbench section=Section::Scenario id="scenario-notes".into() />
     }
 }

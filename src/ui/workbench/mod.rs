@@ -1,5 +1,5 @@
-//! The teacher's workbench (issue 21), a build of its own (`lab_teach`, feature `teach`) that
-//! boot.js loads for `?teach=1`: the plain lab's first load carries none of it. It edits a
+//! The teacher's workbench (issue 21), a build of its own (`lab_workbench`, feature `workbench`) that
+//! boot.js loads for `?workbench=1`: the plain lab's first load carries none of it. It edits a
 //! [`Draft`] and renders what `teaching::workbench`, `handout` and `class_review` derive; it
 //! decides nothing itself.
 
@@ -19,10 +19,11 @@ mod scenario;
 mod services;
 mod timeline;
 
-use crate::messages::{TeachMessages, EN_TEACH};
+use crate::messages::{WorkbenchMessages, EN_WORKBENCH};
 use crate::playback::LIMITS;
 use crate::teaching::diagnosis::diagnose_scenario;
 use crate::teaching::scenario_tables::{scenario_run, ScenarioRun};
+use crate::teaching::table_drawing::{after_task, table_lengths, Drawn, ALL_DRAWN};
 use crate::teaching::workbench::{diagnose, Diagnosis, Draft, Note, NoteKind, Section};
 use leptos::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -35,11 +36,11 @@ pub const SETTLE_MS: u32 = 150;
 
 /// The draft being edited and what it is checked as, shared by the page's parts.
 #[derive(Clone, Copy)]
-pub struct Bench {
+pub struct Workbench {
     /// The assignment as the teacher left it.
     pub draft: RwSignal<Draft>,
-    /// The draft as last checked and run: [`Bench::draft`] once the typing has paused
-    /// ([`SETTLE_MS`]), or at once when something is handed out ([`Bench::settle`]); none until
+    /// The draft as last checked and run: [`Workbench::draft`] once the typing has paused
+    /// ([`SETTLE_MS`]), or at once when something is handed out ([`Workbench::settle`]); none until
     /// the page has mounted, so that drawing a thousand rows and checking and running them are
     /// two tasks, not one.
     settled: RwSignal<Option<Draft>>,
@@ -55,27 +56,33 @@ pub struct Bench {
     /// scenario has an error).
     pub run: Memo<Option<ScenarioRun>>,
     /// The workbench's texts.
-    pub w: &'static TeachMessages,
+    pub w: &'static WorkbenchMessages,
     /// Why the draft is not kept in this browser, when it cannot be (none: kept, or not asked).
     pub unsaved: RwSignal<Option<String>>,
     /// Whether the page builds an assignment (the workbench): its draft is kept in this browser
     /// at every edit, and `cplab check`'s warnings, all about what students are asked, are shown.
     /// The sandbox has neither: its link keeps its scenario, and it asks nothing.
     pub assignment: bool,
+    /// How many rows of each scenario table the page has drawn: a large scenario's rows are
+    /// drawn a piece a task (`teaching::table_drawing`), so no task draws them all.
+    drawn: RwSignal<Drawn>,
+    /// The drawing under way, counted: a draft replaced starts a drawing of its own, which ends
+    /// the one before.
+    drawing: StoredValue<u64>,
 }
 
-impl Bench {
+impl Workbench {
     /// The page's parts' shared state, for `draft`: its check and its run, each derived once.
-    pub fn new(draft: RwSignal<Draft>, w: &'static TeachMessages) -> Bench {
-        Bench::made(draft, w, false)
+    pub fn new(draft: RwSignal<Draft>, w: &'static WorkbenchMessages) -> Workbench {
+        Workbench::made(draft, w, false)
     }
 
-    /// The same, for the page that builds an assignment (see [`Bench::assignment`]).
-    pub fn for_assignment(draft: RwSignal<Draft>, w: &'static TeachMessages) -> Bench {
-        Bench::made(draft, w, true)
+    /// The same, for the page that builds an assignment (see [`Workbench::assignment`]).
+    pub fn for_assignment(draft: RwSignal<Draft>, w: &'static WorkbenchMessages) -> Workbench {
+        Workbench::made(draft, w, true)
     }
 
-    fn made(draft: RwSignal<Draft>, w: &'static TeachMessages, assignment: bool) -> Bench {
+    fn made(draft: RwSignal<Draft>, w: &'static WorkbenchMessages, assignment: bool) -> Workbench {
         let a = &crate::messages::EN_ASSIGNMENTS;
         let settled = RwSignal::new(None);
         let check = if assignment { diagnose } else { diagnose_scenario };
@@ -89,13 +96,28 @@ impl Bench {
         let errors = Memo::new(move |_| checked.with(Diagnosis::error_sections));
         let unsaved = RwSignal::new(None);
         let edits = StoredValue::new(0);
-        let bench = Bench { draft, settled, edits, checked, notes, errors, run, w, unsaved, assignment };
+        let (drawn, drawing) = (RwSignal::new(ALL_DRAWN), StoredValue::new(0));
+        let workbench = Workbench {
+            draft,
+            settled,
+            edits,
+            checked,
+            notes,
+            errors,
+            run,
+            w,
+            unsaved,
+            assignment,
+            drawn,
+            drawing,
+        };
+        workbench.draw();
         // The first check in a task of its own, once the page is drawn.
         leptos::task::spawn_local(async move {
             gloo_timers::future::TimeoutFuture::new(0).await;
-            bench.settle();
+            workbench.settle();
         });
-        bench
+        workbench
     }
 
     /// Changes the draft (the one way the page changes it), and keeps it. Its check and run
@@ -122,9 +144,37 @@ impl Bench {
         }
     }
 
-    /// Replaces the draft (a new one, or one opened), and keeps it.
+    /// Replaces the draft (a new one, or one opened), and keeps it; its tables are drawn anew.
     pub fn replace(self, draft: Draft) {
         self.edit(|d| *d = draft);
+        self.draw();
+    }
+
+    /// Draws the scenario's tables from their first rows: at most `table_drawing::ROWS_PER_TASK`
+    /// rows now, as many in each task after, until every row is drawn.
+    fn draw(self) {
+        let (mut at, first) = after_task(self.draft.with_untracked(table_lengths), 0);
+        self.drawn.set(first);
+        self.drawing.update_value(|n| *n += 1);
+        if first == ALL_DRAWN {
+            return;
+        }
+        let this = self.drawing.get_value();
+        leptos::task::spawn_local(async move {
+            loop {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                // Replaced meanwhile (or the page gone): that drawing is the one to finish.
+                if self.drawing.try_get_value() != Some(this) {
+                    return;
+                }
+                let now;
+                (at, now) = after_task(self.draft.with_untracked(table_lengths), at);
+                self.drawn.set(now);
+                if now == ALL_DRAWN {
+                    return;
+                }
+            }
+        });
     }
 }
 
@@ -140,43 +190,43 @@ pub fn mount() {
     // The students' sandbox is the same build: its scenario tables without the assignment.
     let sandbox = crate::ui::browser::query("sandbox").is_some();
     if let Some(d) = document {
-        d.set_title(if sandbox { EN_TEACH.sandbox_title } else { EN_TEACH.title });
+        d.set_title(if sandbox { EN_WORKBENCH.sandbox_title } else { EN_WORKBENCH.title });
     }
     if sandbox {
         leptos::mount::mount_to_body(sandbox::SandboxPage);
     } else {
-        leptos::mount::mount_to_body(TeachPage);
+        leptos::mount::mount_to_body(WorkbenchPage);
     }
 }
 
 /// The whole workbench.
 #[component]
-pub fn TeachPage() -> impl IntoView {
-    let w = &EN_TEACH;
+pub fn WorkbenchPage() -> impl IntoView {
+    let w = &EN_WORKBENCH;
     let (start, restored) = saved::restored(w);
     let draft = RwSignal::new(start);
-    let bench = Bench::for_assignment(draft, w);
+    let workbench = Workbench::for_assignment(draft, w);
     view! {
-        <main class="lab teach" data-testid="teach">
+        <main class="lab workbench" data-testid="workbench">
             <header>
                 <h1>{w.title}</h1>
                 <p>{w.intro}</p>
             </header>
             {restored.map(|m| view! { <p class="notice" role="status" data-testid="draft-restored">{m}</p> })}
-            {move || bench.unsaved.get().map(|m| view! { <p class="notice" role="alert" data-testid="draft-unsaved">{m}</p> })}
-            <open::Open bench />
-            <questions::Questions bench />
-            <out::Out bench />
-            <class::Class bench />
+            {move || workbench.unsaved.get().map(|m| view! { <p class="notice" role="alert" data-testid="draft-unsaved">{m}</p> })}
+            <open::Open workbench />
+            <questions::Questions workbench />
+            <out::Out workbench />
+            <class::Class workbench />
         </main>
     }
 }
 
 /// The notes of `section`, beside its field; `id` lets the field name them (aria-describedby).
 #[component]
-pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
-    let w = bench.w;
-    let notes = Memo::new(move |_| bench.notes.with(|by| by.get(&section).cloned().unwrap_or_default()));
+pub fn Notes(workbench: Workbench, section: Section, id: String) -> impl IntoView {
+    let w = workbench.w;
+    let notes = Memo::new(move |_| workbench.notes.with(|by| by.get(&section).cloned().unwrap_or_default()));
     view! {
         <div id=id class="notes" aria-live="polite">
             {move || notes.get().into_iter().map(|n: Note| {
@@ -192,6 +242,6 @@ pub fn Notes(bench: Bench, section: Section, id: String) -> impl IntoView {
 }
 
 /// Whether `section` has an error (its field is marked invalid; a step still to take is not).
-pub fn has_error(bench: Bench, section: &Section) -> bool {
-    bench.errors.with(|e| e.contains(section))
+pub fn has_error(workbench: Workbench, section: &Section) -> bool {
+    workbench.errors.with(|e| e.contains(section))
 }

@@ -2,7 +2,8 @@
 //! notes beside it, marked invalid while the draft has an error there. What is typed stays as
 //! typed: the draft keeps the text, never a value read from it.
 
-use super::{has_error, Bench, Notes};
+use super::{has_error, Notes, Workbench};
+use crate::teaching::table_drawing::{shown, Table};
 use crate::teaching::workbench::{Draft, Section};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -10,7 +11,7 @@ use std::collections::BTreeMap;
 /// A text field of the draft: `get` reads it, `set` writes what was typed.
 #[component]
 pub(crate) fn TextField(
-    bench: Bench,
+    workbench: Workbench,
     label: String,
     id: &'static str,
     section: Section,
@@ -21,12 +22,12 @@ pub(crate) fn TextField(
     let notes_id = format!("{id}-notes");
     let invalid = {
         let section = section.clone();
-        move || has_error(bench, &section).then_some("true")
+        move || has_error(workbench, &section).then_some("true")
     };
-    let value = move || bench.draft.with(get);
+    let value = move || workbench.draft.with(get);
     let input = move |ev: leptos::ev::Event| {
         let typed = event_target_value(&ev);
-        bench.edit(|d| set(d, typed));
+        workbench.edit(|d| set(d, typed));
     };
     let field = if area {
         view! { <textarea id=id data-testid=id rows="4" aria-describedby=notes_id.clone() aria-invalid=invalid prop:value=value on:input=input /> }.into_any()
@@ -37,7 +38,7 @@ pub(crate) fn TextField(
         <div class="field">
             <label for=id>{label}</label>
             {field}
-            <Notes bench section id=notes_id />
+            <Notes workbench section id=notes_id />
         </div>
     }
 }
@@ -75,6 +76,15 @@ where
     R: Clone + PartialEq + Send + Sync + 'static,
 {
     Memo::new(move |_| rows.with(|rows| rows.iter().map(|r| (key(r), r.clone())).collect()))
+}
+
+/// The rows of `table` the page has drawn so far (`teaching::table_drawing`): its first rows
+/// while a large scenario is being drawn, a piece a task, then all of them.
+pub(crate) fn drawn_rows<R>(workbench: Workbench, rows: Memo<Vec<R>>, table: Table) -> Memo<Vec<R>>
+where
+    R: Clone + PartialEq + Send + Sync + 'static,
+{
+    Memo::new(move |_| workbench.drawn.with(|d| rows.with(|r| shown(r, d, table))))
 }
 
 /// Row `key` of a table (none once it is gone), a memo of its own: an edit of one row wakes that
