@@ -43,7 +43,13 @@ const READ: &[&str] = &[
     "Cargo.toml",
 ];
 
+/// Folders of output, not of the project's text (git ignores them): the e2e runs' results.
+const OUTPUT: &[&str] = &["artifacts"];
+
 fn files(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.file_name().is_some_and(|n| OUTPUT.iter().any(|o| n == *o)) {
+        return;
+    }
     if path.is_dir() {
         for entry in std::fs::read_dir(path).expect("folder") {
             files(&entry.expect("entry").path(), out);
