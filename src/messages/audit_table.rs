@@ -34,6 +34,8 @@ messages! {
         unreadable,
         /// The bodies of the request at the cursor: heading.
         bodies_title,
+        /// The box that shows a Secret's bodies (the log read again).
+        secrets,
         /// The narration before the first request of a log.
         narrate_start,
         /// The narration of a request: `{ms}`, `{component}`, `{verb}`, `{key}`, `{code}`.

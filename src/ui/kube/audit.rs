@@ -60,11 +60,14 @@ struct Said {
     busy: bool,
 }
 
-/// The panel's signals: what it says, and which load is the latest (an older one stops).
+/// The panel's signals: what it says, which load is the latest (an older one stops), the log
+/// last opened (read again to show a Secret's bodies), and whether those are shown.
 #[derive(Clone, Copy)]
 struct Panel {
     said: RwSignal<Said>,
     latest: StoredValue<u64>,
+    last: StoredValue<Option<(Source, String)>, LocalStorage>,
+    secrets: RwSignal<bool>,
     a: &'static AuditMessages,
 }
 
@@ -97,17 +100,31 @@ async fn next_task() {
     let _ = JsFuture::from(promise).await;
 }
 
-/// Starts reading `source` as the latest load (any load before it stops at its next step).
-fn start(kube: Kube, panel: Panel, source: Source, name: String) {
+/// Starts reading `source` as the latest load (any load before it stops at its next step), to
+/// play from request `at`.
+fn start(kube: Kube, panel: Panel, source: Source, name: String, at: usize) {
     let load = panel.latest.get_value() + 1;
     panel.latest.set_value(load);
+    panel.last.set_value(Some((source.clone(), name.clone())));
     panel.said.set(Said { busy: true, ..Said::default() });
-    leptos::task::spawn_local(read(kube, panel, source, name, load));
+    let options = ReadOptions { show_secrets: panel.secrets.get_untracked(), ..ReadOptions::default() };
+    leptos::task::spawn_local(read(kube, panel, (source, name, at), load, options));
 }
 
-/// Reads the log a step a task, then finishes it a step a task, then plays it.
-async fn read(kube: Kube, panel: Panel, source: Source, name: String, load: u64) {
-    let mut reading = match LogLoad::new(source.len(), PAGE_LOG_BYTES, ReadOptions::default(), BUDGET) {
+/// Shows or withholds a Secret's bodies: the log last opened is read again, so a withheld body
+/// is never in memory (the CLI's `--show-secrets`).
+fn show_secrets(kube: Kube, panel: Panel, show: bool) {
+    panel.secrets.set(show);
+    if let Some((source, name)) = panel.last.get_value() {
+        let at = kube.state.with_untracked(|s| s.cursor());
+        start(kube, panel, source, name, at);
+    }
+}
+
+/// Reads the log a step a task, then finishes it a step a task, then plays it from request `at`.
+async fn read(kube: Kube, panel: Panel, log: (Source, String, usize), load: u64, options: ReadOptions) {
+    let (source, name, at) = log;
+    let mut reading = match LogLoad::new(source.len(), PAGE_LOG_BYTES, options, BUDGET) {
         Ok(reading) => reading,
         Err(e) => return panel.fail(e.to_string()),
     };
@@ -157,7 +174,15 @@ async fn read(kube: Kube, panel: Panel, source: Source, name: String, load: u64)
         ("background", &recording.background_total().summary()),
     ];
     panel.said.update(|s| (s.line, s.busy) = (fill(panel.a.playing, &args), false));
-    kube.act(|s| s.play_log(Rc::new(recording)));
+    kube.act(|s| {
+        s.play_log(Rc::new(recording));
+        s.go_to(at);
+    });
+}
+
+/// Whether a drag carries files (its `types` hold "Files").
+fn carries_files(ev: &web_sys::DragEvent) -> bool {
+    ev.data_transfer().is_some_and(|d| d.types().iter().any(|t| t.as_string().as_deref() == Some("Files")))
 }
 
 /// The first file of a drop or of a file input.
@@ -236,28 +261,47 @@ fn BadLines(panel: Panel) -> impl IntoView {
     }
 }
 
+/// A file dropped anywhere on the page is read as a log. Only a drag that carries files is the
+/// panel's: text dragged into a box lands as usual.
+fn listen_for_drops(kube: Kube, panel: Panel) {
+    let _ = window_event_listener(leptos::ev::dragover, |ev| {
+        if carries_files(&ev) {
+            ev.prevent_default();
+        }
+    });
+    let _ = window_event_listener(leptos::ev::drop, move |ev| {
+        if !carries_files(&ev) {
+            return;
+        }
+        ev.prevent_default();
+        if let Some(file) = first_file(ev.data_transfer().and_then(|d| d.files())) {
+            start(kube, panel, Source::File(file.clone()), file.name(), 0);
+        }
+    });
+}
+
 /// The panel.
 #[component]
 pub fn AuditLog(kube: Kube) -> impl IntoView {
     let a = &EN_AUDIT;
-    let panel = Panel { said: RwSignal::new(Said::default()), latest: StoredValue::new(0), a };
+    let panel = Panel {
+        said: RwSignal::new(Said::default()),
+        latest: StoredValue::new(0),
+        last: StoredValue::new_local(None),
+        secrets: RwSignal::new(false),
+        a,
+    };
     let pasted = RwSignal::new(String::new());
-    let _ = window_event_listener(leptos::ev::dragover, |ev| ev.prevent_default());
-    let _ = window_event_listener(leptos::ev::drop, move |ev| {
-        ev.prevent_default();
-        if let Some(file) = first_file(ev.data_transfer().and_then(|d| d.files())) {
-            start(kube, panel, Source::File(file.clone()), file.name());
-        }
-    });
+    listen_for_drops(kube, panel);
     let choose = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         if let Some(file) = first_file(input.files()) {
-            start(kube, panel, Source::File(file.clone()), file.name());
+            start(kube, panel, Source::File(file.clone()), file.name(), 0);
         }
     };
     let play_pasted = move |_| {
         let bytes = Rc::new(pasted.get_untracked().into_bytes());
-        start(kube, panel, Source::Pasted(bytes), a.pasted.to_string());
+        start(kube, panel, Source::Pasted(bytes), a.pasted.to_string(), 0);
     };
     let export = move |_| {
         if let Some(recording) = kube.recording() {
@@ -290,7 +334,9 @@ pub fn AuditLog(kube: Kube) -> impl IntoView {
                 <p class="hint" data-testid="audit-not-in-log">{a.not_in_log}</p>
                 <details data-testid="audit-bodies">
                     <summary>{a.bodies_title}</summary>
-                    <pre class="summary" tabindex="0">{move || bodies(kube).unwrap_or_default()}</pre>
+                    <label class="field"><input type="checkbox" data-testid="audit-secrets" prop:checked=move || panel.secrets.get()
+                        on:change=move |ev| show_secrets(kube, panel, event_target_checked(&ev)) /> " " {a.secrets}</label>
+                    <pre class="summary" tabindex="0" data-testid="audit-body">{move || bodies(kube).unwrap_or_default()}</pre>
                 </details>
             })}
             <p class="hint">{a.export_hint}</p>
