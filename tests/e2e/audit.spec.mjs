@@ -159,7 +159,7 @@ for (const [width, height] of screens) {
     expect(sw).toBeLessThanOrEqual(iw);
     await expect(page.getByTestId("play")).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: `tests/e2e/artifacts/screenshots/audit-${width}x${height}.png` });
-    await page.getByRole("link", { name: "A real cluster's audit log" }).click();
+    await page.getByTestId("audit-progress").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `tests/e2e/artifacts/screenshots/audit-panel-${width}x${height}.png` });
   });
 }
