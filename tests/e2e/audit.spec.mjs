@@ -144,6 +144,25 @@ test("a 10 MB log loads with its progress shown, every step a task of its own", 
   console.log(`10 MB log (${copies} copies of nginx-apply.jsonl): ${figure}`);
 });
 
+test("a Secret's bodies stay withheld until the student asks, and the log is read again to show them", async ({ page }) => {
+  await open(page);
+  const hostile = readFileSync(new URL("../fixtures/audit/hostile.jsonl", import.meta.url), "utf8");
+  await drop(page, hostile, "hostile.jsonl");
+  await playing(page);
+  const total = await max(page);
+  for (let i = 1; i <= total; i++) {
+    await page.keyboard.press("ArrowRight");
+    if ((await page.locator("[data-testid=trace] tr.current").textContent()).includes("secrets/db-password")) break;
+  }
+  const cursor = await page.getByTestId("scrubber").inputValue();
+  await page.getByTestId("audit-bodies").locator("summary").click();
+  await expect(page.getByTestId("audit-body")).toContainText("requestObject: withheld: a Secret's body");
+  await page.getByTestId("audit-secrets").check();
+  await expect(page.getByTestId("audit-body")).not.toContainText("withheld", { timeout: 20_000 });
+  await expect(page.getByTestId("audit-body")).toContainText('"kind": "Secret"');
+  expect(await page.getByTestId("scrubber").inputValue()).toBe(cursor);
+});
+
 const screens = [[1280, 800], [375, 812]];
 for (const [width, height] of screens) {
   test(`one screen at ${width}x${height} with a log playing`, async ({ page }) => {
