@@ -7,7 +7,8 @@
 mod support;
 
 use cplab::kube::audit::{parse_events, read_log, write_log, Level, LineError, ReadOptions, WriteOptions};
-use cplab::playback::audit_load::{size, Budget, LoadError, LogLoad, BUDGET, PAGE_LOG_BYTES};
+use cplab::playback::audit::Shown;
+use cplab::playback::audit_load::{size, Budget, LoadError, LogLoad, BUDGET, FINISH_WORK, PAGE_LOG_BYTES};
 use std::time::{Duration, Instant};
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -37,6 +38,11 @@ fn big_log(bytes: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The trace of a load, its end run in steps of the page's work.
+fn whole(load: LogLoad) -> cplab::kube::audit::AuditTrace {
+    load.finish(Shown::All, FINISH_WORK).run().expect("not taken").trace
+}
+
 /// Loads `log` step by step as the page does; returns the trace, every step's (lines, bytes),
 /// the bad lines named along the way, and the slowest step (printed, never a condition).
 fn load(
@@ -63,7 +69,7 @@ fn load(
             break;
         }
     }
-    (load.finish(), steps, named, slowest)
+    (whole(load), steps, named, slowest)
 }
 
 #[test]
@@ -154,5 +160,5 @@ fn progress_is_said_and_slices_are_given_only_as_asked() {
         [3, 4, 5, 6, 7, 14, 16, 17, 19, 23, 24]
     );
     // The last line, cut off with no newline, is read when the load finishes.
-    assert_eq!(load.finish().progress.problems, 12);
+    assert_eq!(whole(load).progress.problems, 12);
 }

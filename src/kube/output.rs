@@ -104,8 +104,9 @@ pub fn printed(run: &Run, files: &[String], output: Output) -> Printed {
     Printed { stdout, stderr, code: run.exit_code }
 }
 
-/// The run's audit log at `level`; a level that logs nothing (None) gives an empty log.
-fn audit(run: &Run, level: Level) -> String {
+/// The run's audit log at `level`, as `-o audit` prints it and the kube page downloads it; a
+/// level that logs nothing (None) gives an empty log.
+pub fn audit(run: &Run, level: Level) -> String {
     let events = events_of_run(run, LogOptions { level, ..LogOptions::default() });
     write_log(&events, WriteOptions { level, ..WriteOptions::default() }).unwrap_or_default()
 }

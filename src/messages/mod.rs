@@ -38,8 +38,10 @@ macro_rules! messages {
 }
 
 mod assignment_table;
+mod audit_table;
 mod check_table;
 mod en;
+mod en_audit;
 mod en_check;
 mod en_explore;
 mod en_kube;
@@ -51,8 +53,10 @@ mod views;
 mod workbench_table;
 
 pub use assignment_table::AssignmentMessages;
+pub use audit_table::AuditMessages;
 pub use check_table::CheckMessages;
 pub use en::{EN, EN_ASSIGNMENTS};
+pub use en_audit::EN_AUDIT;
 pub use en_check::EN_CHECK;
 pub use en_explore::EN_EXPLORE;
 pub use en_kube::EN_KUBE;

@@ -9,13 +9,13 @@
 //!
 //! [`KubeRecording`]: super::kube::KubeRecording
 
+use super::audit_build::{Build, StageFill};
 use super::kube::STAGES;
 use super::played::{Reads, Revision, TraceFrame, TracePlayback};
 use crate::kube::audit::{
     row_cells, tally, written, AuditTrace, Background, BackgroundCounts, Body, Component, Controller, Op,
-    RequestRow, Tally, TRACE_HEADS,
+    RequestRow, Tally, Work, TRACE_HEADS,
 };
-use std::collections::HashMap;
 
 /// Which requests the cursor walks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,11 +37,11 @@ pub struct AuditRecording {
     /// The counts after every [`CHECKPOINT`] requests played: `running[k]` counts the first
     /// `k * CHECKPOINT`. A frame counts on from the one before it, so its work is bounded
     /// whatever the log's size, and the recording holds no per-row totals.
-    running: Vec<Running>,
+    pub(super) running: Vec<Running>,
     /// The background of the first `k * CHECKPOINT` rows of `trace.rows`, likewise.
-    background: Vec<BackgroundCounts>,
+    pub(super) background: Vec<BackgroundCounts>,
     /// The six steps' stage of each row of `trace.rows` ([`stages`]).
-    stages: Vec<u8>,
+    pub(super) stages: Vec<u8>,
 }
 
 /// How many rows a frame counts on from its checkpoint at most.
@@ -49,7 +49,7 @@ pub const CHECKPOINT: usize = 1024;
 
 /// Counts of the requests played so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Running {
+pub(super) struct Running {
     reads: Reads,
     writes: u64,
     /// The six steps begun, one bit each.
@@ -57,7 +57,7 @@ struct Running {
 }
 
 impl Running {
-    fn add(mut self, row: &RequestRow, stage: u8) -> Running {
+    pub(super) fn add(mut self, row: &RequestRow, stage: u8) -> Running {
         match row.items {
             Tally::Counted(n) => self.reads.items += n,
             Tally::NotRecorded => self.reads.not_recorded += 1,
@@ -90,29 +90,12 @@ pub struct AuditFrame {
 }
 
 impl AuditRecording {
-    /// Keeps `trace`, playing its `shown` requests.
+    /// Keeps `trace`, playing its `shown` requests: [`super::audit_build::Build`]'s steps at once.
     pub fn of(trace: AuditTrace, shown: Shown) -> AuditRecording {
-        let played: Vec<usize> = (0..trace.rows.len())
-            .filter(|&i| shown == Shown::All || trace.rows[i].background.is_none())
-            .collect();
         let stages = stages(&trace.rows);
-        let mut running = vec![Running::default()];
-        let mut now = Running::default();
-        for (n, &i) in played.iter().enumerate() {
-            now = now.add(&trace.rows[i], stages[i]);
-            if (n + 1) % CHECKPOINT == 0 {
-                running.push(now);
-            }
-        }
-        let mut background = vec![BackgroundCounts::default()];
-        let mut counts = BackgroundCounts::default();
-        for (n, row) in trace.rows.iter().enumerate() {
-            counts.add(row);
-            if (n + 1) % CHECKPOINT == 0 {
-                background.push(counts);
-            }
-        }
-        AuditRecording { trace, shown, played, running, background, stages }
+        let mut build = Build::new(trace, shown, stages);
+        while !build.step(&mut Work::unbounded()) {}
+        build.into_recording()
     }
 
     /// The cells of the `at`-th request played (from 0), under [`TRACE_HEADS`]: derived when
@@ -139,6 +122,11 @@ impl AuditRecording {
             counts.add(row);
         }
         counts
+    }
+
+    /// The background of the whole log, kind by kind (from the last checkpoint on).
+    pub fn background_total(&self) -> BackgroundCounts {
+        self.background_at(self.trace.rows.len())
     }
 
     /// Requests played.
@@ -253,27 +241,13 @@ pub fn part_of(component: &Component) -> String {
 /// write in the log is taken as its Running report (6) and any before it as not yet (5), as the
 /// kubelet reports ContainerCreating before Running.
 pub fn stages(rows: &[RequestRow]) -> Vec<u8> {
-    let mut last: HashMap<(&str, &str), usize> = HashMap::new();
-    for (i, row) in rows.iter().enumerate().filter(|(_, r)| is_pod_report(r)) {
-        last.insert((row.namespace.as_str(), row.name.as_str()), i);
-    }
-    rows.iter()
-        .enumerate()
-        .map(|(i, row)| {
-            if !is_pod_report(row) {
-                return stage_of(row);
-            }
-            let last = last.get(&(row.namespace.as_str(), row.name.as_str())) == Some(&i);
-            match phase_running(row).unwrap_or(last) {
-                true => 6,
-                false => 5,
-            }
-        })
-        .collect()
+    let mut fill = StageFill::new();
+    while !fill.step(rows, &mut Work::unbounded()) {}
+    fill.into_stages()
 }
 
 /// A kubelet's stored write of a pod's status.
-fn is_pod_report(row: &RequestRow) -> bool {
+pub(super) fn is_pod_report(row: &RequestRow) -> bool {
     matches!(row.component, Component::Kubelet(_))
         && row.op == Op::Write
         && written(row.writes) > 0
@@ -282,14 +256,14 @@ fn is_pod_report(row: &RequestRow) -> bool {
 }
 
 /// Whether a status write's recorded body says the pod runs (None: no body, or no phase in it).
-fn phase_running(row: &RequestRow) -> Option<bool> {
+pub(super) fn phase_running(row: &RequestRow) -> Option<bool> {
     let Body::Json(json) = &row.request_object else { return None };
     let body: serde_json::Value = serde_json::from_str(json).ok()?;
     body.pointer("/status/phase")?.as_str().map(|p| p == "Running")
 }
 
 /// The stage of a row that is no pod status report.
-fn stage_of(row: &RequestRow) -> u8 {
+pub(super) fn stage_of(row: &RequestRow) -> u8 {
     let writes = written(row.writes) > 0;
     let is_write = row.op == Op::Write && writes;
     match &row.component {

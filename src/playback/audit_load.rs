@@ -6,7 +6,10 @@
 //! says bytes read of the total, lines, requests, and names each bad line by its number as it
 //! comes. The reading itself is `kube::audit::AuditReader`'s, the CLI's own.
 
-use crate::kube::audit::{AuditReader, AuditTrace, LineError, Progress, ReadOptions, CHUNK_BYTES};
+use super::audit::Shown;
+use super::audit_build::Finishing;
+pub use super::audit_build::FINISH_WORK;
+use crate::kube::audit::{AuditReader, LineError, Progress, ReadOptions, CHUNK_BYTES};
 use std::fmt;
 
 /// The largest log the page reads: 100 MiB (104,857,600 bytes). The page's own assumption, not a
@@ -187,8 +190,10 @@ impl LogLoad {
         }
     }
 
-    /// The trace of everything read (a last line without a newline too).
-    pub fn finish(self) -> AuditTrace {
-        self.reader.finish()
+    /// The end of the load, in steps of at most `budget` units (the page: [`FINISH_WORK`]): the
+    /// requests of everything read (a last line without a newline too) put in order, named, and
+    /// kept for playback as `shown`.
+    pub fn finish(self, shown: Shown, budget: usize) -> Finishing {
+        Finishing::new(self.reader.finish_unordered(), shown, budget)
     }
 }

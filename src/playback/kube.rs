@@ -119,8 +119,8 @@ pub struct KubeFrame {
     pub stages_begun: [bool; STAGES],
     /// The stage of the last step (1-6, or 0).
     pub stage: u8,
-    /// etcd's revision at the cursor.
-    pub revision: u64,
+    /// etcd's revision at the cursor (a log does not know it).
+    pub revision: super::played::Revision,
     /// `kubectl get events --sort-by=.lastTimestamp` at the cursor.
     pub events: Rows,
     /// `kubectl get pods -o wide` at the cursor.
@@ -294,7 +294,7 @@ impl KubeRecording {
             written: last.filter(|s| s.verb == "put").map(|s| s.key.clone()),
             stages_begun,
             stage: last.map_or(0, |s| s.stage),
-            revision,
+            revision: super::played::Revision::Known(revision),
             events: columns(&events_table(&at), &EVENT_HEADS),
             pods: columns(&pods_table(&at), &POD_HEADS),
             nodes: self.nodes_at(cursor),

@@ -3,7 +3,9 @@
 //! transitions, tested natively (tests/kube_page.rs), so the page's views hold no rule: they read
 //! [`KubeState::frame`] and call these.
 
+use super::audit::AuditRecording;
 use super::kube::{fill, press, KubeFrame, KubeRecording};
+use super::played::{kube_frame, TracePlayback};
 use super::SPEEDS;
 use crate::kube::blast::BlastRow;
 use crate::kube::manifest::{read_file, Read};
@@ -37,6 +39,8 @@ pub struct KubeState {
     speed: usize,
     /// One blast row per set of parts down, filled as a run reaches its end.
     rows: Vec<BlastRow>,
+    /// A real cluster's audit log, played instead of the run while it is open (issue 32).
+    log: Option<Rc<AuditRecording>>,
 }
 
 impl KubeState {
@@ -68,6 +72,7 @@ impl KubeState {
             generation: 0,
             speed: 2,
             rows: Vec::new(),
+            log: None,
         }
     }
 
@@ -116,9 +121,55 @@ impl KubeState {
         self.cursor
     }
 
-    /// Steps in the run shown (0 when nothing plays).
+    /// Steps in the run shown, or requests in the log played (0 when nothing plays).
     pub fn len(&self) -> usize {
-        self.recording().map_or(0, |r| r.len())
+        match &self.log {
+            Some(log) => log.len(),
+            None => self.recording().map_or(0, |r| r.len()),
+        }
+    }
+
+    /// The audit log played instead of the run, if one is open.
+    pub fn log(&self) -> Option<&Rc<AuditRecording>> {
+        self.log.as_ref()
+    }
+
+    /// What the trace shows: the log's when one is open, else the run's.
+    fn played(&self) -> Option<&dyn TracePlayback> {
+        match &self.log {
+            Some(log) => Some(log.as_ref()),
+            None => self.recording().map(|r| r.as_ref() as &dyn TracePlayback),
+        }
+    }
+
+    /// The trace's column heads for what plays.
+    pub fn trace_heads(&self) -> &'static [&'static str] {
+        self.played().map_or(&super::kube::TRACE_HEADS[..], |p| p.heads())
+    }
+
+    /// The `at`-th row of the trace of what plays (from 0).
+    pub fn trace_row(&self, at: usize) -> Option<Vec<String>> {
+        self.played()?.trace_row(at)
+    }
+
+    /// Plays `log` on the diagram and trace instead of the run, from its start; the run, its
+    /// parts down and its blast rows are kept for when the log is closed.
+    pub fn play_log(&mut self, log: Rc<AuditRecording>) {
+        self.log = Some(log);
+        self.after_source_change();
+    }
+
+    /// Closes the log: the run plays again, from its start.
+    pub fn close_log(&mut self) {
+        if self.log.take().is_some() {
+            self.after_source_change();
+        }
+    }
+
+    fn after_source_change(&mut self) {
+        self.runs += 1;
+        self.cursor = 0;
+        self.playing = false;
     }
 
     /// Whether the run shown has no step.
@@ -148,12 +199,16 @@ impl KubeState {
 
     /// Whether there is nothing to start over from: step 0, nothing down.
     pub fn at_rest(&self) -> bool {
-        self.cursor == 0 && self.faults.is_empty()
+        self.cursor == 0 && (self.faults.is_empty() || self.log.is_some())
     }
 
-    /// Everything shown at the cursor (none when nothing plays).
+    /// Everything shown at the cursor (none when nothing plays): a log's as its
+    /// [`kube_frame`].
     pub fn frame(&self) -> Option<KubeFrame> {
-        self.recording().map(|r| r.frame(self.cursor))
+        match &self.log {
+            Some(log) => Some(kube_frame(log.trace_frame(self.cursor))),
+            None => self.recording().map(|r| r.frame(self.cursor)),
+        }
     }
 
     /// Runs `text` instead, healthy, from step 0; its blast rows start afresh. A manifest the
@@ -195,13 +250,16 @@ impl KubeState {
     /// Moves the cursor (clamped); reaching the end stops playback and fills the run's row.
     pub fn go_to(&mut self, step: usize) {
         self.cursor = step.min(self.len());
-        if self.cursor < self.len() || self.recording().is_none() {
+        if self.cursor < self.len() {
             return;
         }
-        self.playing = false;
-        if let Some(recording) = self.recording() {
-            self.rows = fill(&self.rows, recording.blast());
+        if self.log.is_some() {
+            self.playing = false; // a log fills no blast row: nothing of it was taken down
+            return;
         }
+        let Some(blast) = self.recording().map(|r| r.blast()) else { return };
+        self.playing = false;
+        self.rows = fill(&self.rows, blast);
     }
 
     /// Takes `part` down from the step after the cursor (from the start at step 0), or brings it
@@ -210,6 +268,9 @@ impl KubeState {
     /// a fault at the cursor's own time would rewrite steps already shown. A run the page cannot
     /// play is not shown: the one before stays, with why.
     pub fn press(&mut self, part: &Part) {
+        if self.log.is_some() {
+            return; // a real cluster's log records what happened: nothing to take down
+        }
         let Some(at_ms) = self.frame().map(|f| if self.cursor == 0 { 0 } else { f.at_ms + 1 }) else {
             return;
         };
@@ -230,7 +291,7 @@ impl KubeState {
     /// Starts over: the healthy run at step 0 (the rows filled are kept).
     pub fn reset(&mut self) {
         self.playing = false;
-        if !self.faults.is_empty() {
+        if !self.faults.is_empty() && self.log.is_none() {
             let rows = std::mem::take(&mut self.rows);
             let (speed, runs) = (self.speed, self.runs + 1);
             *self = KubeState { speed, runs, rows, ..KubeState::with_read(&self.text, self.read.clone()) };

@@ -5,6 +5,9 @@
 /// Playback of a real cluster's audit log on the kube page's diagram and trace (issue 32).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod audit;
+/// The end of loading a dropped audit log, in steps of bounded work (issue 32).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit_build;
 /// A dropped audit log read in steps of bounded work, with progress (issue 32).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod audit_load;

@@ -4,7 +4,8 @@
 //! what a log cannot know (etcd's revision, items a request read at Metadata level) is said as
 //! such, never filled in.
 
-use super::kube::{KubeRecording, STAGES, TRACE_HEADS};
+use super::kube::{lit_part, KubeFrame, KubeRecording, STAGES, TRACE_HEADS};
+use std::fmt;
 
 /// etcd's revision at a cursor, where the source knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +24,16 @@ impl Revision {
         match self {
             Revision::Known(r) => format!("revision {r}"),
             Revision::NotInLog => "etcd revision: not known from a log".to_string(),
+        }
+    }
+}
+
+/// The number (`7`), or `not known from a log`: what the page's status and etcd's box fill in.
+impl fmt::Display for Revision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Revision::Known(r) => write!(f, "{r}"),
+            Revision::NotInLog => f.write_str("not known from a log"),
         }
     }
 }
@@ -98,7 +109,7 @@ impl TracePlayback for KubeRecording {
             written: f.written,
             stages_begun: f.stages_begun,
             stage: f.stage,
-            revision: Revision::Known(f.revision),
+            revision: f.revision,
             reads: Reads { items: totals.reads, not_recorded: 0 },
             writes: totals.writes,
         }
@@ -124,4 +135,26 @@ pub fn said(frame: &TraceFrame) -> String {
         frame.revision.said(),
         frame.row.as_ref().map_or("-".to_string(), |r| r.join(" | ")),
     )
+}
+
+/// A log's frame as the page's diagram reads it: the part acting lit as a run's is
+/// ([`lit_part`]); what a log does not hold (the events and pods tables, the pods on each node,
+/// the parts down) is empty rather than guessed.
+pub fn kube_frame(frame: TraceFrame) -> KubeFrame {
+    KubeFrame {
+        lit: frame.acting.as_deref().map(|a| lit_part(a).to_string()),
+        cursor: frame.cursor,
+        len: frame.len,
+        at_ms: frame.at_ms,
+        acting: frame.acting,
+        row: frame.row,
+        written: frame.written,
+        stages_begun: frame.stages_begun,
+        stage: frame.stage,
+        revision: frame.revision,
+        events: Vec::new(),
+        pods: Vec::new(),
+        nodes: Vec::new(),
+        down: Vec::new(),
+    }
 }

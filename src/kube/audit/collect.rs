@@ -20,7 +20,10 @@ pub enum Added {
 #[derive(Debug, Default)]
 pub struct Collector {
     index: FxHashMap<String, usize>,
-    requests: Vec<(RequestRow, u8)>,
+    requests: Vec<RequestRow>,
+    /// The stages each request has had, one bit each (beside `requests`, so the rows are
+    /// handed on without a pass over them).
+    seen: Vec<u8>,
     show_secrets: bool,
 }
 
@@ -50,10 +53,11 @@ impl Collector {
             let mut row = RequestRow::of_event(event, line, self.show_secrets);
             widen_watch(&mut row, event);
             self.index.insert(event.audit_id.clone(), self.requests.len());
-            self.requests.push((row, stage_bit(event.stage)));
+            self.requests.push(row);
+            self.seen.push(stage_bit(event.stage));
             return Added::NewRequest;
         };
-        let Some((row, seen)) = self.requests.get_mut(at) else {
+        let (Some(row), Some(seen)) = (self.requests.get_mut(at), self.seen.get_mut(at)) else {
             return Added::Duplicate; // the index only holds positions it pushed
         };
         if *seen & stage_bit(event.stage) != 0 {
@@ -82,10 +86,13 @@ impl Collector {
     /// The rows, in the order kube-apiserver received the requests (ties: by line), with the
     /// names of `generateName` creates filled in where the log gives them.
     pub fn finish(self) -> Vec<RequestRow> {
-        let mut rows: Vec<RequestRow> = self.requests.into_iter().map(|(row, _)| row).collect();
-        rows.sort_by_key(|r| (r.received, r.line));
-        super::names::fill_later_names(&mut rows);
-        rows
+        super::order::order_rows(self.into_rows())
+    }
+
+    /// The rows as they came (by their first event), not yet ordered nor named: for
+    /// [`super::order::RowOrder`] to order in steps.
+    pub fn into_rows(self) -> Vec<RequestRow> {
+        self.requests
     }
 }
 

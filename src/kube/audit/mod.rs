@@ -22,6 +22,7 @@ mod event;
 mod identity;
 mod line;
 mod names;
+mod order;
 mod render;
 mod row;
 mod stream;
@@ -36,6 +37,8 @@ pub use event::{
 };
 pub use identity::{Component, Controller, CONTROLLERS};
 pub use line::{parse_events, parse_line, LineError, LineErrorKind};
+pub use names::NameFill;
+pub use order::{order_rows, RowOrder, Work};
 pub use render::{millis, render, row_cells, tally, TRACE_HEADS};
 pub use row::{Body, NameSource, Op, RequestRow, Tally, WatchSpan};
 pub use stream::{

@@ -4,7 +4,8 @@
 //! The work of one [`AuditReader::push`] is bounded by its chunk (at most
 //! [`Limits::max_chunk_bytes`]) plus one line carried over from the chunk before (at most
 //! [`Limits::max_line_bytes`]): each line is parsed once and each event added to its request in
-//! constant time. Only [`AuditReader::finish`] sorts the requests, once.
+//! constant time. Only [`AuditReader::finish`] sorts the requests, once (a page does it in
+//! steps: [`AuditReader::finish_unordered`], then `RowOrder` and `NameFill`).
 
 use super::collect::{Added, Collector};
 use super::line::{parse_line, LineError, LineErrorKind};
@@ -176,12 +177,20 @@ impl AuditReader {
 
     /// The rows of everything read; a last line without a newline is read too (unless reading
     /// stopped at the size limit, which cut it).
-    pub fn finish(mut self) -> AuditTrace {
+    pub fn finish(self) -> AuditTrace {
+        let mut trace = self.finish_unordered();
+        trace.rows = super::order::order_rows(std::mem::take(&mut trace.rows));
+        trace
+    }
+
+    /// As [`AuditReader::finish`], but the rows as the log gave them (by first event), neither
+    /// ordered nor named: for a page to order in steps (`RowOrder`, then `NameFill`).
+    pub fn finish_unordered(mut self) -> AuditTrace {
         if self.stopped.is_none() && (!self.pending.is_empty() || self.skipping) {
             self.end_line(&[]);
         }
         AuditTrace {
-            rows: self.collector.finish(),
+            rows: self.collector.into_rows(),
             problems: self.problems,
             progress: self.progress,
             stopped: self.stopped,

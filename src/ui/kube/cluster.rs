@@ -53,9 +53,13 @@ fn PartBox(kube: Kube, name: String, part: Option<Part>, area: &'static str) -> 
     match part {
         Some(part) => view! {
             <button class=class data-testid=testid aria-pressed=move || if state().2 { "true" } else { "false" }
-                disabled=move || kube.frame().is_none() on:click=move |_| kube.press(part.clone())>
+                disabled=move || kube.frame().is_none() || kube.read(|s| s.log().is_some()) on:click=move |_| kube.press(part.clone())>
                 {inner}
-                <span class="action">{move || if state().2 { k.part_bring_back } else { k.part_take_down }}</span>
+                <span class="action">{move || match state().2 {
+                    _ if kube.read(|s| s.log().is_some()) => "", // a log's parts are not pressed
+                    true => k.part_bring_back,
+                    false => k.part_take_down,
+                }}</span>
             </button>
         }
         .into_any(),

@@ -3,6 +3,7 @@
 //! ([`KubeState`], whose transitions are tested natively); every view reads the one frame derived
 //! from it ([`Kube::frame`]) and computes no rule itself.
 
+mod audit;
 mod cluster;
 mod manifest;
 mod reader;
@@ -128,7 +129,9 @@ impl Transport for Kube {
         self.read(KubeState::at_rest)
     }
     fn marks(&self) -> String {
-        let Some(recording) = self.recording() else { return String::new() };
+        let Some(recording) = self.recording().filter(|_| self.read(|s| s.log().is_none())) else {
+            return String::new(); // a log has no marks yet: they are the run's
+        };
         let (k, len) = (self.k, recording.len().max(1));
         let mut svg = Markup::new();
         for m in recording.marks() {
@@ -212,6 +215,7 @@ fn KubePage() -> impl IntoView {
                         <tables::Pods kube />
                         <tables::Blast kube />
                         <manifest::Manifest kube text />
+                        <audit::AuditLog kube />
                         <Words k />
                     </div>
                 </div>
@@ -228,6 +232,7 @@ fn Switcher(k: &'static KubeMessages) -> impl IntoView {
         ("#pods-title", "Pods"),
         ("#blast-title", k.blast_title),
         ("#manifest-title", k.manifest_title),
+        ("#audit-title", crate::messages::EN_AUDIT.title),
         ("#words-title", "Names"),
     ];
     view! {
@@ -242,6 +247,9 @@ fn Switcher(k: &'static KubeMessages) -> impl IntoView {
 fn Narration(kube: Kube) -> impl IntoView {
     let k = kube.k;
     let sentence = move || {
+        if let Some(said) = audit::sentence(kube) {
+            return said;
+        }
         let Some(frame) = kube.frame() else {
             if kube.read(KubeState::reading) {
                 return k.reading.to_string();

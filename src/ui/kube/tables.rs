@@ -5,7 +5,7 @@
 use super::Kube;
 use crate::messages::fill;
 use crate::playback::around;
-use crate::playback::kube::{drawn, Rows, EVENT_HEADS, POD_HEADS, TRACE_HEADS};
+use crate::playback::kube::{drawn, Rows, EVENT_HEADS, POD_HEADS};
 use leptos::prelude::*;
 
 /// Rows of the trace drawn around the cursor.
@@ -62,28 +62,30 @@ pub fn Pods(kube: Kube) -> impl IntoView {
     }
 }
 
-/// The trace as `cplab kube apply -o trace` prints it, the rows around the cursor, the last
-/// step shown marked.
+/// The trace as `cplab kube apply -o trace` prints it (or a log's, as `cplab kube audit`
+/// does), the rows around the cursor, the last step shown marked.
 #[component]
 pub fn Trace(kube: Kube) -> impl IntoView {
     let k = kube.k;
     let body = move || {
-        let recording = kube.recording()?;
-        let cursor = kube.read(|s| s.cursor());
-        let range = around(recording.trace.len(), cursor.checked_sub(1), TRACE_ROWS);
-        let rows = range.map(|i| {
+        let (cursor, rows) = kube.read(|s| {
+            let range = around(s.len(), s.cursor().checked_sub(1), TRACE_ROWS);
+            (s.cursor(), range.map(|i| (i, s.trace_row(i).unwrap_or_default())).collect::<Vec<_>>())
+        });
+        let rows = rows.into_iter().map(|(i, row)| {
             let current = i + 1 == cursor;
-            let cells = recording.trace[i].iter().map(|c| view! { <td>{c.clone()}</td> }).collect_view();
+            let cells = row.into_iter().map(|c| view! { <td>{c}</td> }).collect_view();
             view! { <tr class:current=current aria-current=current.then_some("step") data-step=(i + 1).to_string()>{cells}</tr> }
         });
-        Some(rows.collect_view())
+        rows.collect_view()
     };
+    let heads = move || super::super::helpers::column_heads(kube.read(|s| s.trace_heads().to_vec()));
     view! {
         <section class="trace k-trace" aria-labelledby="trace-title" data-testid="trace">
             <h2 id="trace-title">{k.trace_title}</h2>
             <div class="scroll" tabindex="0">
                 <table>
-                    {super::super::helpers::column_heads(TRACE_HEADS.to_vec())}
+                    {heads}
                     <tbody>{body}</tbody>
                 </table>
             </div>
