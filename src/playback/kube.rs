@@ -11,6 +11,7 @@ use crate::kube::render::{events_table, kubectl_errors, kubectl_output, pods_tab
 use crate::kube::scenario::{Fault, Part};
 use crate::kube::world::World;
 use crate::kube::{simulate, Run, Scenario};
+use crate::playback::kube_setup::Setup;
 
 /// The trace's columns, as `cplab kube apply -o trace` heads them.
 pub const TRACE_HEADS: [&str; 11] =
@@ -200,6 +201,17 @@ impl KubeRecording {
     /// The default cluster running one file of manifests, with `faults`. `Err` also for a file
     /// asking for more than [`PAGE_REPLICAS`] replicas, before anything runs.
     pub fn of_manifest(file: &str, manifests: &str, faults: &[Fault]) -> Result<KubeRecording, String> {
+        KubeRecording::of_setup(file, manifests, &Setup::default(), faults)
+    }
+
+    /// The same on the cluster `setup` describes (issue 31: etcd's members, the replicas, the
+    /// faults typed), with `faults` (the parts pressed) after the setup's.
+    pub fn of_setup(
+        file: &str,
+        manifests: &str,
+        setup: &Setup,
+        faults: &[Fault],
+    ) -> Result<KubeRecording, String> {
         let replicas = replicas_asked(manifests);
         if replicas > PAGE_REPLICAS {
             return Err(format!(
@@ -208,6 +220,7 @@ impl KubeRecording {
         }
         let mut scenario = Scenario::for_file(file, manifests);
         scenario.faults = faults.to_vec();
+        setup.apply_to(&mut scenario);
         KubeRecording::of(scenario)
     }
 

@@ -4,6 +4,7 @@
 //! [`KubeState::frame`] and call these.
 
 use super::kube::{fill, press, KubeFrame, KubeRecording};
+use super::kube_setup::{Field, FieldProblem, Setup, SetupFields};
 use super::SPEEDS;
 use crate::kube::blast::BlastRow;
 use crate::kube::scenario::{Fault, Part};
@@ -19,6 +20,11 @@ pub struct KubeState {
     text: String,
     /// The parts pressed down, with when.
     faults: Vec<Fault>,
+    /// The scenario fields of issue 31 as typed, and what was last read from them: the cluster
+    /// the run shown uses (members, replicas, faults typed) and what was wrong with the fields.
+    fields: SetupFields,
+    setup: Setup,
+    setup_problems: Vec<FieldProblem>,
     /// The run shown, or why the model refused the manifest (nothing to play then).
     recording: Result<Rc<KubeRecording>, String>,
     /// Why the last press could not be run (the run shown is the one before it).
@@ -36,10 +42,39 @@ pub struct KubeState {
 impl KubeState {
     /// The default cluster running `text` (a file of manifests), healthy, at step 0.
     pub fn new(text: &str) -> KubeState {
+        KubeState::with_fields(text, SetupFields::default())
+    }
+
+    /// The cluster `fields` describe running `text`; fields that cannot be read are kept, with
+    /// their problems, and the default cluster runs.
+    pub fn with_fields(text: &str, fields: SetupFields) -> KubeState {
+        let (setup, problems) = match fields.read() {
+            Ok(setup) => (setup, Vec::new()),
+            Err(problems) => (Setup::default(), problems),
+        };
+        let mut state = KubeState { setup_problems: problems, ..KubeState::on(text, setup) };
+        if let (Err(why), false) = (&state.recording, state.setup == Setup::default()) {
+            // The model refused this cluster (not the manifest: the default cluster runs it):
+            // the default cluster runs, and the refusal is named.
+            let default = KubeState::on(text, Setup::default());
+            if default.recording.is_ok() {
+                let problems = vec![FieldProblem { field: Field::Cluster, why: why.clone() }];
+                state = KubeState { setup_problems: problems, ..default };
+            }
+        }
+        state.fields = fields;
+        state
+    }
+
+    /// `text` on the cluster `setup`, healthy, at step 0, with no row.
+    fn on(text: &str, setup: Setup) -> KubeState {
         KubeState {
             text: text.to_string(),
             faults: Vec::new(),
-            recording: KubeRecording::of_manifest(FILE, text, &[]).map(Rc::new),
+            fields: SetupFields::default(),
+            recording: KubeRecording::of_setup(FILE, text, &setup, &[]).map(Rc::new),
+            setup,
+            setup_problems: Vec::new(),
             refused: None,
             runs: 1,
             cursor: 0,
@@ -68,6 +103,22 @@ impl KubeState {
     /// The number of the run shown (a new one for each recording).
     pub fn runs(&self) -> u64 {
         self.runs
+    }
+
+    /// The scenario fields as last set (as typed).
+    pub fn fields(&self) -> &SetupFields {
+        &self.fields
+    }
+
+    /// The cluster the run shown uses.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// What was wrong with the fields last set (the run shown is the one before them), each
+    /// named.
+    pub fn setup_problems(&self) -> &[FieldProblem] {
+        &self.setup_problems
     }
 
     /// The parts pressed down.
@@ -129,8 +180,42 @@ impl KubeState {
     /// Runs `text` instead, healthy, from step 0; its blast rows start afresh. A manifest the
     /// model refuses is kept as typed, with the refusal to show.
     pub fn apply(&mut self, text: &str) {
-        let speed = self.speed;
-        *self = KubeState { speed, runs: self.runs + 1, ..KubeState::new(text) };
+        let (speed, runs) = (self.speed, self.runs + 1);
+        let fields = std::mem::take(&mut self.fields);
+        let problems = std::mem::take(&mut self.setup_problems);
+        *self = KubeState { speed, runs, fields, setup_problems: problems, ..KubeState::on(text, self.setup.clone()) };
+    }
+
+    /// Runs the cluster `fields` describe, kept as typed: healthy (nothing pressed), from step
+    /// 0; the blast rows kept when the members and replicas are the same (the rows then differ
+    /// by their faults), else afresh. Fields that cannot be read, or that the model refuses,
+    /// leave the run shown as it is, with every problem named.
+    pub fn set_fields(&mut self, fields: SetupFields) {
+        self.fields = fields;
+        let setup = match self.fields.read() {
+            Ok(setup) => setup,
+            Err(problems) => {
+                self.setup_problems = problems;
+                return;
+            }
+        };
+        match KubeRecording::of_setup(FILE, &self.text, &setup, &[]) {
+            Err(why) if self.recording.is_ok() => {
+                self.setup_problems = vec![FieldProblem { field: Field::Cluster, why }];
+            }
+            recording => {
+                let rows = if setup.same_cluster(&self.setup) { std::mem::take(&mut self.rows) } else { Vec::new() };
+                self.recording = recording.map(Rc::new);
+                self.setup = setup;
+                self.setup_problems.clear();
+                self.faults.clear();
+                self.refused = None;
+                self.runs += 1;
+                self.rows = rows;
+                self.cursor = 0;
+                self.playing = false;
+            }
+        }
     }
 
     /// Moves the cursor (clamped); reaching the end stops playback and fills the run's row.
@@ -155,7 +240,7 @@ impl KubeState {
             return;
         };
         let faults = press(&self.faults, part, at_ms);
-        match KubeRecording::of_manifest(FILE, &self.text, &faults) {
+        match KubeRecording::of_setup(FILE, &self.text, &self.setup, &faults) {
             Ok(recording) => {
                 self.faults = faults;
                 self.recording = Ok(Rc::new(recording));
@@ -174,7 +259,10 @@ impl KubeState {
         if !self.faults.is_empty() {
             let rows = std::mem::take(&mut self.rows);
             let (speed, runs) = (self.speed, self.runs + 1);
-            *self = KubeState { speed, runs, rows, ..KubeState::new(&self.text) };
+            let fields = std::mem::take(&mut self.fields);
+            let problems = std::mem::take(&mut self.setup_problems);
+            let fresh = KubeState::on(&self.text, self.setup.clone());
+            *self = KubeState { speed, runs, rows, fields, setup_problems: problems, ..fresh };
         }
         self.cursor = 0;
     }

@@ -9,8 +9,9 @@ use crate::Failure;
 use clap::{Args, Subcommand};
 use cplab::kube::audit::Level;
 use cplab::kube::output::{printed, Output};
-use cplab::kube::scenario::{Fault, Replicated, PARTS};
-use cplab::kube::{simulate, Part, Scenario};
+use cplab::kube::flags::{parse_down, parse_members, parse_replicas};
+use cplab::kube::scenario::{Fault, Replicated};
+use cplab::kube::{simulate, Scenario};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -33,11 +34,12 @@ pub enum KubeCommand {
 /// What both subcommands take.
 #[derive(Args)]
 pub struct RunOptions {
-    /// A part down from the start, or PART@SECONDS from then: kube-apiserver, etcd,
-    /// kube-scheduler, kube-controller-manager, kubelet/NODE, kube-proxy/NODE, runtime/NODE;
+    /// A part down from the start, or PART@SECONDS from then (PART@SECONDS-SECONDS: and back
+    /// at the second): kube-apiserver, etcd, kube-scheduler, kube-controller-manager,
+    /// kubelet/NODE, kube-proxy/NODE, runtime/NODE;
     /// node/NODE (the whole node); etcd/K (member K; 1 leads at the start); PART/K (replica K of
     /// kube-apiserver, kube-scheduler or kube-controller-manager; 1 holds each Lease)
-    #[arg(long, value_name = "PART[@SECONDS]", value_parser = parse_down)]
+    #[arg(long, value_name = "PART[@SECONDS[-SECONDS]]", value_parser = parse_down)]
     down: Vec<Fault>,
     /// etcd's members, 1 to 7 (default 1)
     #[arg(long, value_name = "N", value_parser = parse_members)]
@@ -81,31 +83,6 @@ pub struct ScenarioArgs {
     scenario: String,
     #[command(flatten)]
     options: RunOptions,
-}
-
-fn parse_down(text: &str) -> Result<Fault, String> {
-    let (part, at) = match text.split_once('@') {
-        Some((part, at)) => {
-            (part, at.parse::<f64>().map_err(|_| format!("{at:?} is not a number of seconds"))?)
-        }
-        None => (text, 0.0),
-    };
-    Part::parse(part).ok_or_else(|| format!("unknown part {part:?}: {PARTS}"))?;
-    Ok(Fault { part: part.to_string(), down: at, up: None })
-}
-
-fn parse_members(text: &str) -> Result<u32, String> {
-    let n = text.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
-    n.ok_or_else(|| format!("{text:?}: etcd runs 1 to 7 members"))
-}
-
-fn parse_replicas(text: &str) -> Result<(Replicated, u32), String> {
-    let names = "kube-apiserver, kube-scheduler or kube-controller-manager";
-    let (part, n) = text.split_once('=').ok_or_else(|| format!("{text:?}: PART=N, PART one of {names}"))?;
-    let part = Replicated::parse(part).ok_or_else(|| format!("{part:?}: {names}"))?;
-    let n = n.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
-    let n = n.ok_or_else(|| format!("{text:?}: a part runs 1 to 7 replicas"))?;
-    Ok((part, n))
 }
 
 fn parse_output(text: &str) -> Result<Output, String> {
