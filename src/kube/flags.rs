@@ -53,7 +53,7 @@ pub fn parse_replicas(text: &str) -> Result<(Replicated, u32), String> {
 pub fn down_flag(fault: &Fault) -> String {
     let number = |s: f64| super::blast::seconds(super::scenario::ms(s)).trim_end_matches('s').to_string();
     match (fault.down, fault.up) {
-        (down, None) if down == 0.0 => fault.part.clone(),
+        (0.0, None) => fault.part.clone(),
         (down, None) => format!("{}@{}", fault.part, number(down)),
         (down, Some(up)) => format!("{}@{}-{}", fault.part, number(down), number(up)),
     }
