@@ -4,7 +4,10 @@
 //! page shows are the CLI's (`cplab kube apply deploy.yaml` with the same flags).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+
 use cplab::kube::blast::blast_table;
+use cplab::playback::kube_timeline::{timeline, timeline_text};
 use cplab::kube::flags::{down_flag, parse_down};
 use cplab::kube::scenario::Fault;
 use cplab::playback::kube_setup::{Field, FieldProblem, Setup, SetupFields};
@@ -152,4 +155,44 @@ fn a_link_with_bad_fields_runs_the_default_cluster_and_names_them() {
     assert_eq!(refused.setup(), &Setup::default());
     assert_eq!(refused.setup_problems(), [problem(Field::Cluster, r#"node/node-9: no node "node-9" in the cluster"#)]);
     assert!(refused.recording().is_some());
+}
+
+/// The page's three runs of tests/e2e/ha.spec.mjs: the fields typed, and the CLI's flags.
+const PAGE_RUNS: [(&str, &str, [&str; 3], &str); 3] = [
+    ("scheduler-failover", "1", ["1", "2", "1"], "kube-scheduler/1@0.01"),
+    ("quorum-lost-and-regained", "3", ["1", "1", "1"], "etcd/1@0.01-20\netcd/2@0.01-20"),
+    ("node-eviction", "1", ["1", "1", "1"], "node/node-2@12"),
+];
+
+/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
+fn golden(name: &str, text: &str) {
+    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, text).expect("written");
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(text, want, "{name} differs from {}", path.display());
+}
+
+#[test]
+fn the_pages_ha_runs_are_the_clis_rows_and_their_timelines_the_goldens() {
+    // tests/e2e/ha.spec.mjs reads these files: the seconds the page shows must be these.
+    for (name, etcd, replicas, faults) in PAGE_RUNS {
+        let mut state = KubeState::new(DEPLOY);
+        state.set_fields(fields(etcd, replicas, faults));
+        assert!(state.setup_problems().is_empty(), "{name}: {:?}", state.setup_problems());
+        let flags = state.setup().flags(state.faults());
+        let mut args = vec!["kube", "apply", "tests/kube/deploy.yaml"];
+        args.extend(flags.split(' '));
+        args.extend(["-o", "blast"]);
+        let out = support::cplab(&args, "");
+        let cli = String::from_utf8(out.stdout).expect("utf-8");
+        state.go_to(usize::MAX);
+        let page = blast_table(state.rows());
+        assert!(cli.starts_with(&page), "{name}: the page's row is not the CLI's:\n{page}\n{cli}");
+        let recording = state.recording().expect("runs");
+        let nodes: Vec<String> = recording.scenario.nodes.iter().map(|n| n.name.clone()).collect();
+        let lanes = timeline_text(&timeline(&recording.run, &nodes));
+        golden(&format!("ha-page-{name}"), &format!("$ cplab kube apply deploy.yaml {flags} -o blast\n{cli}\n{lanes}"));
+    }
 }
