@@ -170,7 +170,7 @@ pub fn Timeline(kube: Kube) -> impl IntoView {
     // Drawn again only for a new run: the cursor moves only the lines and the values now.
     let runs = Memo::new(move |_| kube.read(|s| s.runs()));
     let body = move || {
-        runs.track();
+        let _ = runs.get();
         let t = untrack(|| kube.timeline())?;
         let off = t.leases.is_empty().then(|| view! { <p class="hint" data-testid="timeline-off">{h.timeline_off}</p> });
         let lanes = lanes(&t, h).into_iter().map(|l| lane_view(kube, l, t.end_ms)).collect_view();
