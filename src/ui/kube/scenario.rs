@@ -133,7 +133,7 @@ pub fn Setup(kube: Kube) -> impl IntoView {
                 <button type="button" data-testid="setup-run" on:click=run>{h.setup_run}</button>
                 <button type="button" data-testid="setup-default" on:click=default>{h.setup_default}</button>
             </div>
-            <ul class="error" role="status" data-testid="setup-problems">{said}</ul>
+            <div class="problems" role="status" data-testid="setup-problems"><ul class="error">{said}</ul></div>
             <p class="shape" data-testid="setup-shape">{shape}</p>
             <p class="cli" data-testid="setup-cli"><code>{cli}</code></p>
         </section>
