@@ -7,11 +7,11 @@
 mod support;
 
 use cplab::kube::blast::blast_table;
-use cplab::playback::kube_timeline::{timeline, timeline_text};
 use cplab::kube::flags::{down_flag, parse_down};
 use cplab::kube::scenario::Fault;
 use cplab::playback::kube_setup::{Field, FieldProblem, Setup, SetupFields};
 use cplab::playback::kube_state::KubeState;
+use cplab::playback::kube_timeline::{timeline, timeline_text};
 
 const DEPLOY: &str = include_str!("kube/deploy.yaml");
 
@@ -25,9 +25,10 @@ fn problem(field: Field, why: &str) -> FieldProblem {
 
 #[test]
 fn the_fields_are_read_with_the_clis_words() {
-    let read = fields(" 3 ", ["1", "2", "1"], "kube-scheduler/1@20\n\n  node/node-2@12  \netcd/1@20-40\netcd/2")
-        .read()
-        .expect("reads");
+    let read =
+        fields(" 3 ", ["1", "2", "1"], "kube-scheduler/1@20\n\n  node/node-2@12  \netcd/1@20-40\netcd/2")
+            .read()
+            .expect("reads");
     assert_eq!((read.etcd, read.replicas.kube_scheduler), (3, 2));
     let downs: Vec<String> = read.faults.iter().map(down_flag).collect();
     assert_eq!(downs, ["kube-scheduler/1@20", "node/node-2@12", "etcd/1@20-40", "etcd/2"]);
@@ -60,9 +61,14 @@ fn every_bad_value_is_named_at_once() {
             problem(Field::Fault(4), r#""later" is not a number of seconds"#),
         ])
     );
-    assert!(parse_down("kubelet").expect_err("no node").starts_with(r#"unknown part "kubelet": kube-apiserver, etcd,"#));
+    assert!(parse_down("kubelet")
+        .expect_err("no node")
+        .starts_with(r#"unknown part "kubelet": kube-apiserver, etcd,"#));
     let many = fields("1", ["1", "1", "1"], &"etcd\n".repeat(40_000));
-    assert_eq!(many.read(), Err(vec![problem(Field::Fault(0), "a scenario has at most 32 faults, not 40000")]));
+    assert_eq!(
+        many.read(),
+        Err(vec![problem(Field::Fault(0), "a scenario has at most 32 faults, not 40000")])
+    );
 }
 
 #[test]
@@ -153,7 +159,10 @@ fn a_link_with_bad_fields_runs_the_default_cluster_and_names_them() {
     assert!(state.recording().is_some());
     let refused = KubeState::with_fields(DEPLOY, fields("1", ["1", "1", "1"], "node/node-9@1"));
     assert_eq!(refused.setup(), &Setup::default());
-    assert_eq!(refused.setup_problems(), [problem(Field::Cluster, r#"node/node-9: no node "node-9" in the cluster"#)]);
+    assert_eq!(
+        refused.setup_problems(),
+        [problem(Field::Cluster, r#"node/node-9: no node "node-9" in the cluster"#)]
+    );
     assert!(refused.recording().is_some());
 }
 
@@ -193,6 +202,9 @@ fn the_pages_ha_runs_are_the_clis_rows_and_their_timelines_the_goldens() {
         let recording = state.recording().expect("runs");
         let nodes: Vec<String> = recording.scenario.nodes.iter().map(|n| n.name.clone()).collect();
         let lanes = timeline_text(&timeline(&recording.run, &nodes));
-        golden(&format!("ha-page-{name}"), &format!("$ cplab kube apply deploy.yaml {flags} -o blast\n{cli}\n{lanes}"));
+        golden(
+            &format!("ha-page-{name}"),
+            &format!("$ cplab kube apply deploy.yaml {flags} -o blast\n{cli}\n{lanes}"),
+        );
     }
 }

@@ -11,7 +11,10 @@ const REPLICATED: &str = "kube-apiserver, kube-scheduler or kube-controller-mana
 
 /// A number of seconds (`20`, `1.5`).
 fn seconds(text: &str) -> Result<f64, String> {
-    text.parse::<f64>().ok().filter(|s| s.is_finite()).ok_or_else(|| format!("{text:?} is not a number of seconds"))
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite())
+        .ok_or_else(|| format!("{text:?} is not a number of seconds"))
 }
 
 /// `--down`'s value: a part (`kube-scheduler/1`, `node/node-2`) down from the start, or from

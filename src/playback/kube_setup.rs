@@ -26,7 +26,11 @@ pub struct SetupFields {
 
 impl Default for SetupFields {
     fn default() -> Self {
-        SetupFields { etcd: "1".into(), replicas: ["1".into(), "1".into(), "1".into()], faults: String::new() }
+        SetupFields {
+            etcd: "1".into(),
+            replicas: ["1".into(), "1".into(), "1".into()],
+            faults: String::new(),
+        }
     }
 }
 
@@ -135,7 +139,8 @@ impl SetupFields {
         let mut fields = SetupFields { faults: String::new(), ..SetupFields::default() };
         let mut faults = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let (name, value) = line.split_once('=').ok_or_else(|| format!("line {}: no name=value", i + 1))?;
+            let (name, value) =
+                line.split_once('=').ok_or_else(|| format!("line {}: no name=value", i + 1))?;
             match (name, Replicated::parse(name)) {
                 ("etcd", _) => fields.etcd = value.to_string(),
                 ("down", _) => faults.push(value),

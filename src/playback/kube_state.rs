@@ -183,7 +183,13 @@ impl KubeState {
         let (speed, runs) = (self.speed, self.runs + 1);
         let fields = std::mem::take(&mut self.fields);
         let problems = std::mem::take(&mut self.setup_problems);
-        *self = KubeState { speed, runs, fields, setup_problems: problems, ..KubeState::on(text, self.setup.clone()) };
+        *self = KubeState {
+            speed,
+            runs,
+            fields,
+            setup_problems: problems,
+            ..KubeState::on(text, self.setup.clone())
+        };
     }
 
     /// Runs the cluster `fields` describe, kept as typed: healthy (nothing pressed), from step
@@ -204,7 +210,8 @@ impl KubeState {
                 self.setup_problems = vec![FieldProblem { field: Field::Cluster, why }];
             }
             recording => {
-                let rows = if setup.same_cluster(&self.setup) { std::mem::take(&mut self.rows) } else { Vec::new() };
+                let rows =
+                    if setup.same_cluster(&self.setup) { std::mem::take(&mut self.rows) } else { Vec::new() };
                 self.recording = recording.map(Rc::new);
                 self.setup = setup;
                 self.setup_problems.clear();

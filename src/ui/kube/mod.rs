@@ -13,7 +13,9 @@ use super::controls::{self, mark, Controls, Transport};
 use super::helpers::live;
 use crate::formats::html::Markup;
 use crate::kube::scenario::Part;
-use crate::messages::{fill, KubeHaMessages, KubeMessages, Messages, EN, EN_ASSIGNMENTS, EN_KUBE, EN_KUBE_HA};
+use crate::messages::{
+    fill, KubeHaMessages, KubeMessages, Messages, EN, EN_ASSIGNMENTS, EN_KUBE, EN_KUBE_HA,
+};
 use crate::playback::kube::{KubeFrame, KubeMark, KubeRecording};
 use crate::playback::kube_setup::SetupFields;
 use crate::playback::kube_state::KubeState;

@@ -113,7 +113,13 @@ pub fn Setup(kube: Kube) -> impl IntoView {
             Replicated::KubeScheduler => "setup-kube-scheduler",
             Replicated::KubeControllerManager => "setup-kube-controller-manager",
         };
-        number_field(kube, draft, id, fill(h.setup_replicas, &[("part", &part.name())]), Field::Replicas(part))
+        number_field(
+            kube,
+            draft,
+            id,
+            fill(h.setup_replicas, &[("part", &part.name())]),
+            Field::Replicas(part),
+        )
     });
     let faults_invalid = move || invalid(kube, |f| matches!(f, Field::Fault(_) | Field::Cluster));
     view! {

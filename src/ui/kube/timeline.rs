@@ -172,7 +172,10 @@ pub fn Timeline(kube: Kube) -> impl IntoView {
     let body = move || {
         let _ = runs.get();
         let t = untrack(|| kube.timeline())?;
-        let off = t.leases.is_empty().then(|| view! { <p class="off" data-testid="timeline-off">{h.timeline_off}</p> });
+        let off = t
+            .leases
+            .is_empty()
+            .then(|| view! { <p class="off" data-testid="timeline-off">{h.timeline_off}</p> });
         let lanes = lanes(&t, h).into_iter().map(|l| lane_view(kube, l, t.end_ms)).collect_view();
         Some(view! {
             {off}
