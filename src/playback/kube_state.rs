@@ -4,6 +4,7 @@
 //! [`KubeState::frame`] and call these.
 
 use super::kube::{fill, press, KubeFrame, KubeRecording};
+use super::kube_setup::{Field, FieldProblem, Setup, SetupFields};
 use super::SPEEDS;
 use crate::kube::blast::BlastRow;
 use crate::kube::manifest::{read_file, Read};
@@ -25,6 +26,11 @@ pub struct KubeState {
     reading: bool,
     /// The parts pressed down, with when.
     faults: Vec<Fault>,
+    /// The scenario fields of issue 31 as typed, and what was last read from them: the cluster
+    /// the run shown uses (members, replicas, faults typed) and what was wrong with the fields.
+    fields: SetupFields,
+    setup: Setup,
+    setup_problems: Vec<FieldProblem>,
     /// The run shown, or why the model refused the manifest (nothing to play then).
     recording: Result<Rc<KubeRecording>, String>,
     /// Why the last press could not be run (the run shown is the one before it).
@@ -42,25 +48,79 @@ pub struct KubeState {
 impl KubeState {
     /// The default cluster running `text` (a file of manifests), healthy, at step 0.
     pub fn new(text: &str) -> KubeState {
-        KubeState::with_read(text, read_file(FILE, text))
+        KubeState::with_fields(text, SetupFields::default())
     }
 
     /// The default cluster running `text`, already read as `read` (by the page's worker, or
     /// checked in), healthy, at step 0.
     pub fn with_read(text: &str, read: Read) -> KubeState {
-        let recording = KubeRecording::of_read(FILE, text, &read, &[]).map(Rc::new);
-        KubeState { read, recording, reading: false, ..KubeState::waiting(text) }
+        KubeState::with_read_fields(text, read, SetupFields::default())
+    }
+
+    /// The cluster `fields` describe running `text`; fields that cannot be read are kept, with
+    /// their problems, and the default cluster runs.
+    pub fn with_fields(text: &str, fields: SetupFields) -> KubeState {
+        KubeState::with_read_fields(text, read_file(FILE, text), fields)
+    }
+
+    /// The cluster `fields` describe running `text`, already read as `read`: as
+    /// [`KubeState::with_fields`], the file not read again.
+    pub fn with_read_fields(text: &str, read: Read, fields: SetupFields) -> KubeState {
+        let (setup, problems) = read_fields(&fields);
+        let mut state = KubeState { setup_problems: problems, ..KubeState::on(text, read.clone(), setup) };
+        if let (Err(why), false) = (&state.recording, state.setup == Setup::default()) {
+            // The model refused this cluster (not the manifest: the default cluster runs it):
+            // the default cluster runs, and the refusal is named.
+            let default = KubeState::on(text, read, Setup::default());
+            if default.recording.is_ok() {
+                let problems = vec![FieldProblem { field: Field::Cluster, why: why.clone() }];
+                state = KubeState { setup_problems: problems, ..default };
+            }
+        }
+        state.fields = fields;
+        state
     }
 
     /// The default cluster waiting for the page's manifest reader to read `text` (see
     /// [`KubeState::wait_for_reader`]).
     pub fn waiting(text: &str) -> KubeState {
+        KubeState::waiting_fields(text, SetupFields::default())
+    }
+
+    /// The cluster `fields` describe waiting for the page's manifest reader to read `text`:
+    /// the page's first state (its fields may come from a link).
+    pub fn waiting_fields(text: &str, fields: SetupFields) -> KubeState {
+        let (setup, setup_problems) = read_fields(&fields);
         KubeState {
             text: text.to_string(),
             read: Err(String::new()),
             reading: true,
             faults: Vec::new(),
+            fields,
+            setup,
+            setup_problems,
             recording: Err(String::new()),
+            refused: None,
+            runs: 1,
+            cursor: 0,
+            playing: false,
+            generation: 0,
+            speed: 2,
+            rows: Vec::new(),
+        }
+    }
+
+    /// `text`, read as `read`, on the cluster `setup`, healthy, at step 0, with no row.
+    fn on(text: &str, read: Read, setup: Setup) -> KubeState {
+        KubeState {
+            text: text.to_string(),
+            recording: KubeRecording::of_read_setup(FILE, text, &read, &setup, &[]).map(Rc::new),
+            read,
+            reading: false,
+            faults: Vec::new(),
+            fields: SetupFields::default(),
+            setup,
+            setup_problems: Vec::new(),
             refused: None,
             runs: 1,
             cursor: 0,
@@ -98,6 +158,22 @@ impl KubeState {
     /// The number of the run shown (a new one for each recording).
     pub fn runs(&self) -> u64 {
         self.runs
+    }
+
+    /// The scenario fields as last set (as typed).
+    pub fn fields(&self) -> &SetupFields {
+        &self.fields
+    }
+
+    /// The cluster the run shown uses.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// What was wrong with the fields last set (the run shown is the one before them), each
+    /// named.
+    pub fn setup_problems(&self) -> &[FieldProblem] {
+        &self.setup_problems
     }
 
     /// The parts pressed down.
@@ -162,16 +238,29 @@ impl KubeState {
         self.apply_read(text, read_file(FILE, text));
     }
 
-    /// Runs `text`, already read as `read`, as [`KubeState::apply`] does.
+    /// Runs `text`, already read as `read`, as [`KubeState::apply`] does: on the cluster the
+    /// fields describe when they can be read (the default one, named, if the model refuses
+    /// it), else on the cluster of the run shown, the fields and their problems kept.
     pub fn apply_read(&mut self, text: &str, read: Read) {
-        let speed = self.speed;
-        *self = KubeState { speed, runs: self.runs + 1, ..KubeState::with_read(text, read) };
+        let (speed, runs) = (self.speed, self.runs + 1);
+        let fields = std::mem::take(&mut self.fields);
+        let fresh = if fields.read().is_ok() {
+            KubeState::with_read_fields(text, read, fields)
+        } else {
+            let setup_problems = std::mem::take(&mut self.setup_problems);
+            KubeState { fields, setup_problems, ..KubeState::on(text, read, self.setup.clone()) }
+        };
+        *self = KubeState { speed, runs, ..fresh };
     }
 
     /// Keeps `text` to run once the page's manifest reader has read it: nothing plays
-    /// meanwhile, and the text is kept as typed.
+    /// meanwhile, and the text and the fields are kept as typed.
     pub fn wait_for_reader(&mut self, text: &str) {
-        *self = KubeState { speed: self.speed, runs: self.runs + 1, ..KubeState::waiting(text) };
+        let (speed, runs) = (self.speed, self.runs + 1);
+        let (fields, setup) = (std::mem::take(&mut self.fields), self.setup.clone());
+        let setup_problems = std::mem::take(&mut self.setup_problems);
+        let waiting = KubeState::waiting(text);
+        *self = KubeState { speed, runs, fields, setup, setup_problems, ..waiting };
     }
 
     /// The reader's answer for `text`: run if it is the text waiting (an answer for a text
@@ -189,6 +278,45 @@ impl KubeState {
         if self.reading && self.text == text {
             self.reading = false;
             self.recording = Err(why.to_string());
+        }
+    }
+
+    /// Runs the cluster `fields` describe, kept as typed: healthy (nothing pressed), from step
+    /// 0; the blast rows kept when the members and replicas are the same (the rows then differ
+    /// by their faults), else afresh. Fields that cannot be read, or that the model refuses,
+    /// leave the run shown as it is, with every problem named. While the text waits for the
+    /// reader, the fields are kept and run with its answer.
+    pub fn set_fields(&mut self, fields: SetupFields) {
+        self.fields = fields;
+        let setup = match self.fields.read() {
+            Ok(setup) => setup,
+            Err(problems) => {
+                self.setup_problems = problems;
+                return;
+            }
+        };
+        if self.reading {
+            self.setup = setup;
+            self.setup_problems.clear();
+            return;
+        }
+        match KubeRecording::of_read_setup(FILE, &self.text, &self.read, &setup, &[]) {
+            Err(why) if self.recording.is_ok() => {
+                self.setup_problems = vec![FieldProblem { field: Field::Cluster, why }];
+            }
+            recording => {
+                let rows =
+                    if setup.same_cluster(&self.setup) { std::mem::take(&mut self.rows) } else { Vec::new() };
+                self.recording = recording.map(Rc::new);
+                self.setup = setup;
+                self.setup_problems.clear();
+                self.faults.clear();
+                self.refused = None;
+                self.runs += 1;
+                self.rows = rows;
+                self.cursor = 0;
+                self.playing = false;
+            }
         }
     }
 
@@ -214,7 +342,7 @@ impl KubeState {
             return;
         };
         let faults = press(&self.faults, part, at_ms);
-        match KubeRecording::of_read(FILE, &self.text, &self.read, &faults) {
+        match KubeRecording::of_read_setup(FILE, &self.text, &self.read, &self.setup, &faults) {
             Ok(recording) => {
                 self.faults = faults;
                 self.recording = Ok(Rc::new(recording));
@@ -233,7 +361,10 @@ impl KubeState {
         if !self.faults.is_empty() {
             let rows = std::mem::take(&mut self.rows);
             let (speed, runs) = (self.speed, self.runs + 1);
-            *self = KubeState { speed, runs, rows, ..KubeState::with_read(&self.text, self.read.clone()) };
+            let fields = std::mem::take(&mut self.fields);
+            let problems = std::mem::take(&mut self.setup_problems);
+            let fresh = KubeState::on(&self.text, self.read.clone(), self.setup.clone());
+            *self = KubeState { speed, runs, rows, fields, setup_problems: problems, ..fresh };
         }
         self.cursor = 0;
     }
@@ -264,5 +395,13 @@ impl KubeState {
     /// Sets the speed (clamped).
     pub fn set_speed(&mut self, speed: usize) {
         self.speed = speed.min(SPEEDS.len() - 1);
+    }
+}
+
+/// The cluster `fields` describe and nothing wrong, or the default cluster and what is wrong.
+fn read_fields(fields: &SetupFields) -> (Setup, Vec<FieldProblem>) {
+    match fields.read() {
+        Ok(setup) => (setup, Vec::new()),
+        Err(problems) => (Setup::default(), problems),
     }
 }
