@@ -58,7 +58,7 @@ pub fn parse_replicas(text: &str) -> Result<(Replicated, u32), String> {
 /// A fault as `--down` writes it: `etcd/1@20`, `etcd/1@20-40`, `kube-scheduler/1` (from the
 /// start).
 pub fn down_flag(fault: &Fault) -> String {
-    let number = |s: f64| super::blast::seconds(super::scenario::ms(s)).trim_end_matches('s').to_string();
+    let number = super::scenario::seconds_text;
     match (fault.down, fault.up) {
         (0.0, None) => fault.part.clone(),
         (down, None) => format!("{}@{}", fault.part, number(down)),
