@@ -30,6 +30,8 @@ pub mod audit_log;
 pub mod blast;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod controllers;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod flags;
 pub mod ha;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod ha_marks;

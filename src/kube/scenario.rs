@@ -322,13 +322,15 @@ impl Scenario {
     /// A restore needs an earlier snapshot, and a control plane up at its moment (the docs'
     /// procedure stops and starts kube-apiserver; the model does not restore a broken etcd).
     fn check_restore(&self) -> Result<(), String> {
-        let Some(restore) = self.restore else { return Ok(()) };
+        let Some(at) = self.restore else { return Ok(()) };
+        let restore = seconds_text(at);
         let Some(snapshot) = self.snapshot else {
             return Err(format!(
                 "--restore {restore}: no snapshot to restore from (give --snapshot SECONDS)"
             ));
         };
-        if restore <= snapshot {
+        if at <= snapshot {
+            let snapshot = seconds_text(snapshot);
             return Err(format!("--restore {restore}: the snapshot is taken at {snapshot} s; restore later"));
         }
         for fault in &self.faults {
@@ -341,7 +343,7 @@ impl Scenario {
                         | Part::Replica(Replicated::KubeApiserver, _)
                 )
             );
-            let covers = fault.down <= restore && fault.up.is_none_or(|up| restore < up);
+            let covers = fault.down <= at && fault.up.is_none_or(|up| at < up);
             if control && covers {
                 return Err(format!(
                     "--restore {restore}: {} is down then; the model restores etcd with its members and kube-apiserver up",
@@ -391,4 +393,10 @@ pub const PARTS: &str = "kube-apiserver, etcd, kube-scheduler, kube-controller-m
 /// Seconds as the run's milliseconds.
 pub fn ms(seconds: f64) -> u64 {
     (seconds * 1000.0).round().max(0.0) as u64
+}
+
+/// Seconds as a flag takes them (`40`, `12.5`), to the millisecond, written without float
+/// printing (which the page `?kube=1` does not otherwise carry).
+pub fn seconds_text(seconds: f64) -> String {
+    super::blast::seconds(ms(seconds)).trim_end_matches('s').to_string()
 }

@@ -13,6 +13,7 @@ use crate::kube::run::Reader;
 use crate::kube::scenario::{Fault, Part};
 use crate::kube::world::World;
 use crate::kube::{simulate_with, Run, Scenario};
+use crate::playback::kube_setup::Setup;
 
 /// The trace's columns, as `cplab kube apply -o trace` heads them.
 pub const TRACE_HEADS: [&str; 11] =
@@ -215,13 +216,24 @@ impl KubeRecording {
         KubeRecording::of_read(file, manifests, &read_file(file, manifests), faults)
     }
 
-    /// The default cluster running one file of manifests already read as `read` (by the page's
-    /// worker, or checked in), with `faults`: the file is not read again. `Err` as for
-    /// [`KubeRecording::of_manifest`].
+    /// The same with the file already read as `read` (by the page's worker, or checked in: not
+    /// read again).
     pub fn of_read(
         file: &str,
         manifests: &str,
         read: &Read,
+        faults: &[Fault],
+    ) -> Result<KubeRecording, String> {
+        KubeRecording::of_read_setup(file, manifests, read, &Setup::default(), faults)
+    }
+
+    /// The same on the cluster `setup` describes (issue 31: etcd's members, the replicas, the
+    /// faults typed), `faults` (the parts pressed) after the setup's.
+    pub fn of_read_setup(
+        file: &str,
+        manifests: &str,
+        read: &Read,
+        setup: &Setup,
         faults: &[Fault],
     ) -> Result<KubeRecording, String> {
         let replicas = replicas_read(read);
@@ -232,6 +244,7 @@ impl KubeRecording {
         }
         let mut scenario = Scenario::for_file(file, manifests);
         scenario.faults = faults.to_vec();
+        setup.apply_to(&mut scenario);
         KubeRecording::of_run(scenario, &|_, _| read.clone())
     }
 

@@ -5,12 +5,17 @@
 
 use super::audit::AuditRecording;
 use super::kube::{fill, press, KubeFrame, KubeRecording};
+use super::kube_setup::{Field, FieldProblem, Setup, SetupFields};
 use super::played::{kube_frame, TracePlayback};
 use super::SPEEDS;
 use crate::kube::blast::BlastRow;
 use crate::kube::manifest::{read_file, Read};
 use crate::kube::scenario::{Fault, Part};
 use std::rc::Rc;
+
+// The ways a state starts: the manifest read or waiting for the reader, on the cluster the
+// fields describe.
+mod start;
 
 /// The file name kubectl is told (`kubectl apply -f deploy.yaml`), whatever the student typed.
 pub const FILE: &str = "deploy.yaml";
@@ -27,6 +32,11 @@ pub struct KubeState {
     reading: bool,
     /// The parts pressed down, with when.
     faults: Vec<Fault>,
+    /// The scenario fields of issue 31 as typed, and what was last read from them: the cluster
+    /// the run shown uses (members, replicas, faults typed) and what was wrong with the fields.
+    fields: SetupFields,
+    setup: Setup,
+    setup_problems: Vec<FieldProblem>,
     /// The run shown, or why the model refused the manifest (nothing to play then).
     recording: Result<Rc<KubeRecording>, String>,
     /// Why the last press could not be run (the run shown is the one before it).
@@ -44,38 +54,6 @@ pub struct KubeState {
 }
 
 impl KubeState {
-    /// The default cluster running `text` (a file of manifests), healthy, at step 0.
-    pub fn new(text: &str) -> KubeState {
-        KubeState::with_read(text, read_file(FILE, text))
-    }
-
-    /// The default cluster running `text`, already read as `read` (by the page's worker, or
-    /// checked in), healthy, at step 0.
-    pub fn with_read(text: &str, read: Read) -> KubeState {
-        let recording = KubeRecording::of_read(FILE, text, &read, &[]).map(Rc::new);
-        KubeState { read, recording, reading: false, ..KubeState::waiting(text) }
-    }
-
-    /// The default cluster waiting for the page's manifest reader to read `text` (see
-    /// [`KubeState::wait_for_reader`]).
-    pub fn waiting(text: &str) -> KubeState {
-        KubeState {
-            text: text.to_string(),
-            read: Err(String::new()),
-            reading: true,
-            faults: Vec::new(),
-            recording: Err(String::new()),
-            refused: None,
-            runs: 1,
-            cursor: 0,
-            playing: false,
-            generation: 0,
-            speed: 2,
-            rows: Vec::new(),
-            log: None,
-        }
-    }
-
     /// The manifest as typed.
     pub fn text(&self) -> &str {
         &self.text
@@ -103,6 +81,22 @@ impl KubeState {
     /// The number of the run shown (a new one for each recording).
     pub fn runs(&self) -> u64 {
         self.runs
+    }
+
+    /// The scenario fields as last set (as typed).
+    pub fn fields(&self) -> &SetupFields {
+        &self.fields
+    }
+
+    /// The cluster the run shown uses.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// What was wrong with the fields last set (the run shown is the one before them), each
+    /// named.
+    pub fn setup_problems(&self) -> &[FieldProblem] {
+        &self.setup_problems
     }
 
     /// The parts pressed down.
@@ -217,16 +211,29 @@ impl KubeState {
         self.apply_read(text, read_file(FILE, text));
     }
 
-    /// Runs `text`, already read as `read`, as [`KubeState::apply`] does.
+    /// Runs `text`, already read as `read`, as [`KubeState::apply`] does: on the cluster the
+    /// fields describe when they can be read (the default one, named, if the model refuses
+    /// it), else on the cluster of the run shown, the fields and their problems kept.
     pub fn apply_read(&mut self, text: &str, read: Read) {
-        let speed = self.speed;
-        *self = KubeState { speed, runs: self.runs + 1, ..KubeState::with_read(text, read) };
+        let (speed, runs) = (self.speed, self.runs + 1);
+        let fields = std::mem::take(&mut self.fields);
+        let fresh = if fields.read().is_ok() {
+            KubeState::with_read_fields(text, read, fields)
+        } else {
+            let setup_problems = std::mem::take(&mut self.setup_problems);
+            KubeState { fields, setup_problems, ..KubeState::on(text, read, self.setup.clone()) }
+        };
+        *self = KubeState { speed, runs, ..fresh };
     }
 
     /// Keeps `text` to run once the page's manifest reader has read it: nothing plays
-    /// meanwhile, and the text is kept as typed.
+    /// meanwhile, and the text and the fields are kept as typed.
     pub fn wait_for_reader(&mut self, text: &str) {
-        *self = KubeState { speed: self.speed, runs: self.runs + 1, ..KubeState::waiting(text) };
+        let (speed, runs) = (self.speed, self.runs + 1);
+        let (fields, setup) = (std::mem::take(&mut self.fields), self.setup.clone());
+        let setup_problems = std::mem::take(&mut self.setup_problems);
+        let waiting = KubeState::waiting(text);
+        *self = KubeState { speed, runs, fields, setup, setup_problems, ..waiting };
     }
 
     /// The reader's answer for `text`: run if it is the text waiting (an answer for a text
@@ -244,6 +251,45 @@ impl KubeState {
         if self.reading && self.text == text {
             self.reading = false;
             self.recording = Err(why.to_string());
+        }
+    }
+
+    /// Runs the cluster `fields` describe, kept as typed: healthy (nothing pressed), from step
+    /// 0; the blast rows kept when the members and replicas are the same (the rows then differ
+    /// by their faults), else afresh. Fields that cannot be read, or that the model refuses,
+    /// leave the run shown as it is, with every problem named. While the text waits for the
+    /// reader, the fields are kept and run with its answer.
+    pub fn set_fields(&mut self, fields: SetupFields) {
+        self.fields = fields;
+        let setup = match self.fields.read() {
+            Ok(setup) => setup,
+            Err(problems) => {
+                self.setup_problems = problems;
+                return;
+            }
+        };
+        if self.reading {
+            self.setup = setup;
+            self.setup_problems.clear();
+            return;
+        }
+        match KubeRecording::of_read_setup(FILE, &self.text, &self.read, &setup, &[]) {
+            Err(why) if self.recording.is_ok() => {
+                self.setup_problems = vec![FieldProblem { field: Field::Cluster, why }];
+            }
+            recording => {
+                let rows =
+                    if setup.same_cluster(&self.setup) { std::mem::take(&mut self.rows) } else { Vec::new() };
+                self.recording = recording.map(Rc::new);
+                self.setup = setup;
+                self.setup_problems.clear();
+                self.faults.clear();
+                self.refused = None;
+                self.runs += 1;
+                self.rows = rows;
+                self.cursor = 0;
+                self.playing = false;
+            }
         }
     }
 
@@ -275,7 +321,7 @@ impl KubeState {
             return;
         };
         let faults = press(&self.faults, part, at_ms);
-        match KubeRecording::of_read(FILE, &self.text, &self.read, &faults) {
+        match KubeRecording::of_read_setup(FILE, &self.text, &self.read, &self.setup, &faults) {
             Ok(recording) => {
                 self.faults = faults;
                 self.recording = Ok(Rc::new(recording));
@@ -294,7 +340,10 @@ impl KubeState {
         if !self.faults.is_empty() && self.log.is_none() {
             let rows = std::mem::take(&mut self.rows);
             let (speed, runs) = (self.speed, self.runs + 1);
-            *self = KubeState { speed, runs, rows, ..KubeState::with_read(&self.text, self.read.clone()) };
+            let fields = std::mem::take(&mut self.fields);
+            let problems = std::mem::take(&mut self.setup_problems);
+            let fresh = KubeState::on(&self.text, self.read.clone(), self.setup.clone());
+            *self = KubeState { speed, runs, rows, fields, setup_problems: problems, ..fresh };
         }
         self.cursor = 0;
     }

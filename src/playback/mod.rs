@@ -17,6 +17,9 @@ mod frame;
 /// Playback of the real control plane's runs (the page `?kube=1`).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube;
+/// The page `?kube=1`'s scenario fields of issue 31 (members, replicas, faults).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_setup;
 /// The page `?kube=1`'s state and its transitions.
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_state;

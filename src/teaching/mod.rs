@@ -23,6 +23,8 @@ pub mod scenario_events;
 pub mod scenario_tables;
 pub mod scorm;
 pub mod scorm_rte;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod setup_link;
 pub mod share;
 pub mod table_drawing;
 pub mod warnings;

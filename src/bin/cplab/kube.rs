@@ -8,9 +8,10 @@ use crate::output::{print, Mode, Shown};
 use crate::Failure;
 use clap::{Args, Subcommand};
 use cplab::kube::audit::Level;
+use cplab::kube::flags::{parse_down, parse_members, parse_replicas};
 use cplab::kube::output::{printed, Output};
-use cplab::kube::scenario::{Fault, Replicated, PARTS};
-use cplab::kube::{simulate, Part, Scenario};
+use cplab::kube::scenario::{Fault, Replicated};
+use cplab::kube::{simulate, Scenario};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -90,37 +91,6 @@ pub struct ScenarioArgs {
     scenario: String,
     #[command(flatten)]
     options: RunOptions,
-}
-
-/// `PART`, `PART@S` (down from S) or `PART@S-E` (down from S, back at E: the scenario's `up`).
-fn parse_down(text: &str) -> Result<Fault, String> {
-    let seconds = |s: &str| s.parse::<f64>().map_err(|_| format!("{s:?} is not a number of seconds"));
-    let (part, down, up) = match text.split_once('@') {
-        Some((part, at)) => match at.split_once('-') {
-            Some((down, up)) => (part, seconds(down)?, Some(seconds(up)?)),
-            None => (part, seconds(at)?, None),
-        },
-        None => (text, 0.0, None),
-    };
-    Part::parse(part).ok_or_else(|| format!("unknown part {part:?}: {PARTS}"))?;
-    if up.is_some_and(|up| up <= down) {
-        return Err(format!("{text:?}: PART@DOWN-UP comes back after it goes down"));
-    }
-    Ok(Fault { part: part.to_string(), down, up })
-}
-
-fn parse_members(text: &str) -> Result<u32, String> {
-    let n = text.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
-    n.ok_or_else(|| format!("{text:?}: etcd runs 1 to 7 members"))
-}
-
-fn parse_replicas(text: &str) -> Result<(Replicated, u32), String> {
-    let names = "kube-apiserver, kube-scheduler or kube-controller-manager";
-    let (part, n) = text.split_once('=').ok_or_else(|| format!("{text:?}: PART=N, PART one of {names}"))?;
-    let part = Replicated::parse(part).ok_or_else(|| format!("{part:?}: {names}"))?;
-    let n = n.parse::<u32>().ok().filter(|n| (1..=7).contains(n));
-    let n = n.ok_or_else(|| format!("{text:?}: a part runs 1 to 7 replicas"))?;
-    Ok((part, n))
 }
 
 fn parse_output(text: &str) -> Result<Output, String> {

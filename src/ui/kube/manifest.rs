@@ -14,13 +14,13 @@ fn terminal(kube: Kube) -> (String, String) {
     kube.recording().map(|r| r.kubectl()).unwrap_or_default()
 }
 
-/// The page's address with `text` as its manifest.
-fn share_address(text: &str) -> String {
+/// The page's address with `text` as its manifest (and the cluster's fields as typed).
+fn share_address(kube: Kube, text: &str) -> String {
     let here = web_sys::window().and_then(|w| {
         let l = w.location();
         Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
     });
-    format!("{}{}", here.unwrap_or_default(), kube_query(text))
+    format!("{}{}{}", here.unwrap_or_default(), kube_query(text), super::scenario::link_param(kube))
 }
 
 /// Reads the file chosen in `input` into the box and applies it.
@@ -83,7 +83,7 @@ pub fn Manifest(kube: Kube, text: String) -> impl IntoView {
             {move || reading().then(|| view! { <p class="notice" role="status" data-testid="manifest-reading">{k.reading}</p> })}
             <div class="share">
                 <label class="link">{k.share_label}
-                    <input type="text" readonly data-testid="share-link" prop:value=move || share_address(&draft.get()) />
+                    <input type="text" readonly data-testid="share-link" prop:value=move || share_address(kube, &draft.get()) />
                 </label>
             </div>
         </section>

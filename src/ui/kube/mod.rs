@@ -7,15 +7,19 @@ mod audit;
 mod cluster;
 mod manifest;
 mod reader;
+mod scenario;
 mod tables;
+mod timeline;
 
 use super::controls::{self, mark, Controls, Transport};
 use super::helpers::live;
 use crate::formats::html::Markup;
 use crate::kube::scenario::Part;
-use crate::messages::{fill, KubeMessages, Messages, EN, EN_KUBE};
+use crate::messages::{fill, KubeHaMessages, KubeMessages, Messages, EN, EN_KUBE, EN_KUBE_HA};
 use crate::playback::kube::{KubeFrame, KubeMark, KubeRecording};
+use crate::playback::kube_setup::SetupFields;
 use crate::playback::kube_state::KubeState;
+use crate::playback::kube_timeline::KubeTimeline;
 use leptos::prelude::*;
 use std::rc::Rc;
 
@@ -27,21 +31,30 @@ pub const DEPLOY: &str = crate::kube::manifest_default::DEPLOY_YAML;
 pub struct Kube {
     state: RwSignal<KubeState, LocalStorage>,
     cache: StoredValue<Option<(u64, usize, Rc<KubeFrame>)>, LocalStorage>,
+    /// The timeline of the run shown, kept per run (`timeline.rs`).
+    lanes: StoredValue<Option<(u64, Rc<KubeTimeline>)>, LocalStorage>,
+    /// The cluster's fields as typed (issue 31), which the share link carries.
+    pub draft: RwSignal<SetupFields>,
     /// The toolbar's texts (the lab's).
     pub t: &'static Messages,
     /// The page's own texts.
     pub k: &'static KubeMessages,
+    /// The page's texts of issue 31.
+    pub ha: &'static KubeHaMessages,
 }
 
 impl Kube {
-    /// The page running `text` (at once for the default manifest, else once the page's
-    /// manifest reader has read it: `reader`).
-    pub fn new(text: &str) -> Kube {
+    /// The page running `text` on the cluster `fields` describe (at once for the default
+    /// manifest, else once the page's manifest reader has read it: `reader`).
+    pub fn new(text: &str, fields: SetupFields) -> Kube {
         let kube = Kube {
-            state: RwSignal::new_local(KubeState::waiting(text)),
+            state: RwSignal::new_local(KubeState::waiting_fields(text, fields.clone())),
             cache: StoredValue::new_local(None),
+            lanes: StoredValue::new_local(None),
+            draft: RwSignal::new(fields),
             t: &EN,
             k: &EN_KUBE,
+            ha: &EN_KUBE_HA,
         };
         reader::apply(kube, text);
         kube
@@ -143,6 +156,7 @@ impl Transport for Kube {
             };
             mark(&mut svg, class, glyph, &fill(k.mark_title, &[("step", &step), ("what", &what)]), step, len);
         }
+        self.moment_marks(&mut svg, len);
         svg.finish()
     }
 }
@@ -188,7 +202,8 @@ fn shared_manifest() -> (String, Option<String>) {
 #[component]
 fn KubePage() -> impl IntoView {
     let (text, notice) = shared_manifest();
-    let kube = Kube::new(&text);
+    let (fields, ha_notice) = scenario::shared_fields(&EN_KUBE_HA);
+    let kube = Kube::new(&text, fields);
     let _keys = controls::shortcuts(kube);
     let k = kube.k;
     let embed = super::browser::query("embed").is_some_and(|v| v != "0");
@@ -199,13 +214,14 @@ fn KubePage() -> impl IntoView {
                 <h1>{k.title}</h1>
                 <p><span class="intro">{k.intro}</span> " " <a href="./" data-testid="back">{k.back}</a></p>
             </header>
-            {notice.map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> })}
+            {notice.into_iter().chain(ha_notice).map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> }).collect_view()}
             <div class="top"><Controls lab=kube /></div>
             <Narration kube />
             <div class="stage">
                 <div class="left">
                     <cluster::Cluster kube />
                     <cluster::Stages kube />
+                    <timeline::Timeline kube />
                 </div>
                 <div class="right">
                     <tables::Trace kube />
@@ -214,6 +230,7 @@ fn KubePage() -> impl IntoView {
                         <tables::Events kube />
                         <tables::Pods kube />
                         <tables::Blast kube />
+                        <scenario::Setup kube />
                         <manifest::Manifest kube text />
                         <audit::AuditLog kube />
                         <Words k />
@@ -231,6 +248,8 @@ fn Switcher(k: &'static KubeMessages) -> impl IntoView {
         ("#events-title", "Events"),
         ("#pods-title", "Pods"),
         ("#blast-title", k.blast_title),
+        ("#setup-title", EN_KUBE_HA.setup_title),
+        ("#timeline-title", "Timeline"),
         ("#manifest-title", k.manifest_title),
         ("#audit-title", crate::messages::EN_AUDIT.title),
         ("#words-title", "Names"),

@@ -96,10 +96,21 @@ pub fn Trace(kube: Kube) -> impl IntoView {
 /// The blast-radius table: one row per set of parts down, filled as a run reaches its end.
 #[component]
 pub fn Blast(kube: Kube) -> impl IntoView {
-    let k = kube.k;
-    let heads: Vec<&'static str> = k.blast_heads.split('|').collect();
+    let (k, h) = (kube.k, kube.ha);
+    // With the Lease side on (issue 31) the rows carry the seconds each thing took: four more
+    // columns, before the words (`kube::blast`'s HaSeconds, the CLI's KNOWS to REPLACED).
+    let seconds = move || kube.read(|s| s.rows().iter().any(|r| r.ha.is_some()));
+    let heads = move || {
+        let mut heads: Vec<&'static str> = k.blast_heads.split('|').collect();
+        if seconds() {
+            let words = heads.pop();
+            heads.extend(h.blast_ha_heads.split('|').chain(words));
+        }
+        super::super::helpers::column_heads(heads)
+    };
     let rows = move || {
         let rows = kube.read(|s| s.rows().to_vec());
+        let with_seconds = rows.iter().any(|r| r.ha.is_some());
         if rows.is_empty() {
             return view! { <tr><td colspan="8">{k.blast_none}</td></tr> }.into_any();
         }
@@ -113,11 +124,14 @@ pub fn Blast(kube: Kube) -> impl IntoView {
                     r.running.to_string(),
                     r.writes_during.to_string(),
                 ];
+                let ha = r.ha.clone().map(|s| [s.knows, s.pause, s.traffic_stops, s.replaced]);
+                let ha = with_seconds.then(|| ha.unwrap_or_else(|| ["-".into(), "-".into(), "-".into(), "-".into()]));
                 view! {
                     <tr data-testid="blast-row" data-down=r.down.clone()>
                         <th scope="row">{r.down.clone()}</th>
                         <td>{ok}</td>
                         {cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}
+                        {ha.map(|cells| cells.into_iter().map(|c| view! { <td class="seconds">{c}</td> }).collect_view())}
                         <td class="radius">{r.radius.clone()}</td>
                     </tr>
                 }
@@ -129,9 +143,10 @@ pub fn Blast(kube: Kube) -> impl IntoView {
         <section class="k-table blast" aria-labelledby="blast-title" data-testid="blast">
             <h2 id="blast-title">{k.blast_title}</h2>
             <p class="hint">{k.blast_hint}</p>
+            {move || seconds().then(|| view! { <p class="hint" data-testid="blast-seconds-hint">{h.blast_ha_hint}</p> })}
             <div class="scroll" tabindex="0">
                 <table>
-                    {super::super::helpers::column_heads(heads)}
+                    {heads}
                     <tbody>{rows}</tbody>
                 </table>
             </div>

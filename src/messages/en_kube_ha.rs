@@ -1,0 +1,43 @@
+//! The page `?kube=1`'s texts of issue 31 in English.
+
+use super::KubeHaMessages;
+
+/// The page `?kube=1`'s texts of issue 31 in English.
+pub static EN_KUBE_HA: KubeHaMessages = KubeHaMessages {
+    lang: "en",
+    setup_title: "Replicas and faults",
+    setup_hint: "etcd's members and each part's replicas, 1 to 7. Faults one a line, as cplab kube apply --down takes them: kube-scheduler/1@20 (replica 1, which holds the Lease at the start, down at 20 s), etcd/1@20-40 (member 1, the first leader, down at 20 s and back at 40 s), node/node-2@12 (the whole node at 12 s).",
+    setup_etcd: "etcd members",
+    setup_replicas: "{part} replicas",
+    setup_faults: "Faults (one a line)",
+    setup_run: "Run this cluster",
+    setup_default: "One of each, no fault",
+    setup_problem: "{field}: {why}",
+    setup_fault_line: "Faults, line {line}",
+    setup_faults_field: "Faults",
+    setup_cluster: "The cluster",
+    setup_cli: "The same run: cplab kube apply deploy.yaml {flags}",
+    setup_shape: "etcd {etcd} · kube-apiserver {api} · kube-scheduler {sched} · kube-controller-manager {cm}",
+    setup_link_bad: "The link's cluster could not be read ({why}); one of each runs.",
+    timeline_title: "Timeline: Leases, etcd, nodes",
+    timeline_hint: "Each lane on the run's clock, the cursor's time marked; a moment below moves the cursor there.",
+    timeline_off: "No Lease lanes: the Lease side is off. More than one etcd member or replica, or a fault of a member, a replica or a node, turns it on.",
+    lane_etcd: "etcd",
+    lane_lease: "Lease {lease}",
+    lane_ready: "{node} Ready",
+    etcd_state: "{leader}, {quorum}",
+    no_leader: "no leader",
+    quorum: "quorum",
+    no_quorum: "no quorum",
+    held_by: "held by {who}",
+    expiring: "expiring (held by {who}, gone)",
+    free: "free",
+    span: "{from}-{until} {what}",
+    lane_now: "now: {what}",
+    moments_title: "Moments",
+    moments_none: "No moment of issue 31 in this run: no write stopped, no pod waited for a leader, no node turned NotReady.",
+    moment: "{at} {label} ({what}): step {step}",
+    moment_mark: "Step {step}: {at} {label} ({what})",
+    blast_ha_heads: "Knows|Pause|Traffic stops|Replaced",
+    blast_ha_hint: "Seconds after the fault: until the cluster knows (how long it believed the old fact), how long writes, new pods or the controllers waited, until kube-proxy stops routing to the node's pods, until their replacements run (cplab kube apply -o blast's KNOWS, PAUSE, TRAFFIC STOPS, REPLACED).",
+};
