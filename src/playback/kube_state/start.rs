@@ -75,24 +75,9 @@ impl KubeState {
 
     /// `text`, read as `read`, on the cluster `setup`, healthy, at step 0, with no row.
     pub(super) fn on(text: &str, read: Read, setup: Setup) -> KubeState {
-        KubeState {
-            text: text.to_string(),
-            recording: KubeRecording::of_read_setup(FILE, text, &read, &setup, &[]).map(Rc::new),
-            read,
-            reading: false,
-            faults: Vec::new(),
-            fields: SetupFields::default(),
-            setup,
-            setup_problems: Vec::new(),
-            refused: None,
-            runs: 1,
-            cursor: 0,
-            playing: false,
-            generation: 0,
-            speed: 2,
-            rows: Vec::new(),
-            log: None,
-        }
+        let recording = KubeRecording::of_read_setup(FILE, text, &read, &setup, &[]).map(Rc::new);
+        let waiting = KubeState::waiting_fields(text, SetupFields::default());
+        KubeState { recording, read, reading: false, setup, setup_problems: Vec::new(), ..waiting }
     }
 }
 
