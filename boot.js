@@ -14,6 +14,9 @@ const trapped = (error) => {
 };
 addEventListener("error", (e) => trapped(e.error));
 addEventListener("unhandledrejection", (e) => trapped(e.reason));
+// A trap while the lab starts rejects the start's promise, perhaps before this file ran (a cached
+// wasm can start before the page is parsed): read from the promise, it is never missed.
+window.cplabStarted?.catch(trapped);
 
 if (q.has("embed") && q.get("embed") !== "0") {
   document.getElementById("shell")?.classList.add("embed", ...(q.get("height") === "fixed" ? [] : ["flow"]));

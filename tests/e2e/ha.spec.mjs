@@ -5,7 +5,7 @@
 // page's own state natively). Bad values named with the text kept; the share link carries the
 // fields; one screen at four sizes; axe; no long task on the largest HA run the page accepts.
 import { test, expect } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axe, longestTask } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
 import { origin } from "./origins.mjs";
 
@@ -66,24 +66,7 @@ async function blastRow(page) {
   return Object.fromEntries(heads.map((h, i) => [h, cells[i]]));
 }
 
-async function axe(page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
-async function longestTask(page, since) {
-  return page.evaluate(
-    (since) =>
-      new Promise((done) => {
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          done(Math.max(0, ...list.getEntries().filter((e) => e.startTime >= since).map((e) => e.duration)));
-        }).observe({ type: "longtask", buffered: true });
-        setTimeout(() => done(0), 200);
-      }),
-    since,
-  );
-}
 
 test("the scheduler leader's failover gap: the standby takes the Lease only once it has expired, the seconds the CLI's", async ({ page }) => {
   const g = read("scheduler-failover");

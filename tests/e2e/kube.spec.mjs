@@ -3,7 +3,7 @@
 // student's own manifest, the same events as the CLI, one screen at four sizes, axe, and no long
 // task on the largest manifest the page plays.
 import { test, expect } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axe, longestTask } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
 import { origin } from "./origins.mjs";
 
@@ -21,25 +21,7 @@ async function open(page, query = "") {
 const stages = (page) =>
   page.evaluate(() => [1, 2, 3, 4, 5, 6].map((n) => document.querySelector(`[data-testid=stage-${n}]`).dataset.state));
 
-async function axe(page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
-// The longest task the page has run since `since` (the browser's own long-task records).
-async function longestTask(page, since) {
-  return page.evaluate(
-    (since) =>
-      new Promise((done) => {
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          done(Math.max(0, ...list.getEntries().filter((e) => e.startTime >= since).map((e) => e.duration)));
-        }).observe({ type: "longtask", buffered: true });
-        setTimeout(() => done(0), 200);
-      }),
-    since,
-  );
-}
 
 test("the six steps of kubectl apply begin in order as the student steps", async ({ page }) => {
   await open(page);

@@ -1,4 +1,6 @@
 // The page object: how the tests find things in the lab, by data-testid and role only.
+import AxeBuilder from "@axe-core/playwright";
+
 export const PARTS = {
   "API server": "part-api-server",
   "state store": "part-state-store",
@@ -82,4 +84,10 @@ export async function longestTask(page, since) {
       }),
     since,
   );
+}
+
+// axe's violations on the page as it is now, one line each (rule: the elements it found).
+export async function axe(page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
