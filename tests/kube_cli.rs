@@ -91,7 +91,12 @@ fn bad_arguments_name_what_is_wrong() {
     assert!(err.starts_with("cplab: --audit-level: \"None\": Metadata, Request or RequestResponse"), "{err}");
     let (_, err, code) = texts(&cplab(&["kube", "run", &web], ""));
     assert_eq!(code, Some(1));
-    assert!(err.starts_with("cplab: "), "{err}");
+    assert!(err.starts_with("cplab: "), "{err}"); // A second's flag names the value it could not read.
+    for flag in ["--snapshot", "--restore", "--until"] {
+        let (_, err, code) = texts(&cplab(&["kube", "apply", &web, flag, "x"], ""));
+        assert_eq!(code, Some(2));
+        assert!(err.starts_with(&format!("cplab: {flag}: \"x\" is not a number of seconds")), "{err}");
+    }
 }
 
 #[test]

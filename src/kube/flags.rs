@@ -10,7 +10,7 @@ use super::scenario::{Fault, Part, Replicated, PARTS};
 const REPLICATED: &str = "kube-apiserver, kube-scheduler or kube-controller-manager";
 
 /// A number of seconds (`20`, `1.5`).
-fn seconds(text: &str) -> Result<f64, String> {
+pub fn seconds(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
         .filter(|s| s.is_finite())

@@ -8,7 +8,7 @@ use crate::output::{print, Mode, Shown};
 use crate::Failure;
 use clap::{Args, Subcommand};
 use cplab::kube::audit::Level;
-use cplab::kube::flags::{parse_down, parse_members, parse_replicas};
+use cplab::kube::flags::{parse_down, parse_members, parse_replicas, seconds};
 use cplab::kube::output::{printed, Output};
 use cplab::kube::scenario::{Fault, Replicated};
 use cplab::kube::{simulate, Scenario};
@@ -54,15 +54,15 @@ pub struct RunOptions {
     #[arg(long)]
     leases: bool,
     /// etcdctl snapshot save at this second (etcd's revision then)
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     snapshot: Option<f64>,
     /// Restore etcd from that snapshot at this later second: every write after it is gone from
     /// etcd, what runs is not rewound; kube-apiserver and every component restart (the
     /// Kubernetes docs' procedure)
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     restore: Option<f64>,
     /// End the run at this second if it is not quiet before
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     until: Option<f64>,
     /// What to print: events, pods, trace, blast, json, audit (kube-apiserver's audit log)
     #[arg(short = 'o', long = "output", default_value = "events", value_parser = parse_output)]
