@@ -8,6 +8,7 @@
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { origin } from "./origins.mjs";
+import { kubeInFrame } from "./lab-page.mjs";
 
 // A fixture the project wrote (tests/fixtures/audit, docs/audit.md): kubectl apply on a kind-like cluster.
 const NGINX = readFileSync(new URL("../fixtures/audit/nginx-apply.jsonl", import.meta.url), "utf8");
@@ -186,14 +187,7 @@ for (const [width, height] of screens) {
 
 test("one screen in a 720 px fixed frame with a log playing", async ({ page }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const src = `${origin("lab")}/?kube=1&embed=1&height=fixed`;
-  await page.setContent(
-    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1>` +
-      `<iframe title="The real control plane" src="${src}" style="width: 100%; height: 720px; border: 0"></iframe></main>`,
-  );
-  const frame = page.frameLocator("iframe");
-  await frame.getByTestId("kube").waitFor();
+  const frame = await kubeInFrame(page);
   await drop(frame.locator("body"), NGINX, "nginx-apply.jsonl");
   await playing(frame);
   for (let i = 0; i < 12; i++) await frame.getByTestId("forward").click();

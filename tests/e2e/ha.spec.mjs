@@ -5,7 +5,7 @@
 // page's own state natively). Bad values named with the text kept; the share link carries the
 // fields; one screen at four sizes; axe; no long task on the largest HA run the page accepts.
 import { test, expect } from "@playwright/test";
-import { axe, longestTask } from "./lab-page.mjs";
+import { axe, kubeInFrame, longestTask } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
 import { origin } from "./origins.mjs";
 
@@ -218,13 +218,7 @@ test("one screen in a 720 px fixed frame, the cluster from the link", async ({ p
   await page.getByTestId("setup-kube-scheduler").fill("2");
   await page.getByTestId("setup-faults").fill("kube-scheduler/1@0.01");
   const query = new URL(await page.getByTestId("share-link").inputValue()).search;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.setContent(
-    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1>` +
-      `<iframe title="The real control plane" src="${origin("lab")}/${query}&embed=1&height=fixed" style="width: 100%; height: 720px; border: 0"></iframe></main>`,
-  );
-  const frame = page.frameLocator("iframe");
-  await frame.getByTestId("kube").waitFor();
+  const frame = await kubeInFrame(page, query);
   await frame.locator("[data-testid=moment]").first().click();
   await expect(frame.getByTestId("setup-shape")).toContainText("kube-scheduler 2");
   const scrolled = await page.frames()[1].evaluate(() => [document.scrollingElement.scrollHeight, innerHeight]);

@@ -3,7 +3,7 @@
 // student's own manifest, the same events as the CLI, one screen at four sizes, axe, and no long
 // task on the largest manifest the page plays.
 import { test, expect } from "@playwright/test";
-import { axe, longestTask } from "./lab-page.mjs";
+import { axe, kubeInFrame, longestTask } from "./lab-page.mjs";
 import { readFileSync } from "node:fs";
 import { origin } from "./origins.mjs";
 
@@ -192,14 +192,7 @@ for (const [width, height] of sizes) {
 
 test("one screen in a 720 px fixed frame of a course page", async ({ page }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const src = `${origin("lab")}/?kube=1&embed=1&height=fixed`;
-  await page.setContent(
-    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1>` +
-      `<iframe title="The real control plane" src="${src}" style="width: 100%; height: 720px; border: 0"></iframe></main>`,
-  );
-  const frame = page.frameLocator("iframe");
-  await frame.getByTestId("kube").waitFor();
+  const frame = await kubeInFrame(page);
   for (let i = 0; i < 40; i++) await frame.getByTestId("forward").click();
   const scrolled = await page.frames()[1].evaluate(() => [document.scrollingElement.scrollHeight, innerHeight]);
   expect(scrolled[0]).toBeLessThanOrEqual(scrolled[1]);

@@ -1,5 +1,6 @@
 // The page object: how the tests find things in the lab, by data-testid and role only.
 import AxeBuilder from "@axe-core/playwright";
+import { origin } from "./origins.mjs";
 
 export const PARTS = {
   "API server": "part-api-server",
@@ -90,4 +91,17 @@ export async function longestTask(page, since) {
 export async function axe(page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// The real control plane's page at `query` (with `?kube=1`) in a course page's 720 px fixed
+// frame, 900 px wide, loaded: the frame's locator.
+export async function kubeInFrame(page, query = "?kube=1") {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setContent(
+    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1>` +
+      `<iframe title="The real control plane" src="${origin("lab")}/${query}&embed=1&height=fixed" style="width: 100%; height: 720px; border: 0"></iframe></main>`,
+  );
+  const frame = page.frameLocator("iframe");
+  await frame.getByTestId("kube").waitFor();
+  return frame;
 }
