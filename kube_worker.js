@@ -1,14 +1,56 @@
-// The real control plane's manifest reader (?kube=1): reads a student's manifest with
-// k8s-openapi's types and serde_norway in a wasm build of its own (lab_kube_reader), off the
-// page's main thread. The page starts this worker only when a manifest other than the default
-// one needs reading, so its first download carries none of the reader. Each message
-// { file, text } is answered, in order, with { wire } (the objects or kubectl's refusal as
-// src/kube/manifest_wire.rs writes them) or { error } (the reader could not load or run).
-import init, { read_manifests } from "./lab_kube_reader.js";
+// The real control plane's readers (?kube=1), off the page's main thread, in a wasm build of
+// their own (lab_kube_reader) that the page's first download does not carry.
+// - A manifest: each message { file, text } is answered, in order, with { wire } (the objects
+//   or kubectl's refusal as src/kube/manifest_wire.rs writes them) or { error } (the reader
+//   could not load or run).
+// - An audit log: a message { log, blob, secrets } (log: the page's number for this load) is
+//   read in the page's steps (src/playback/audit_worker.rs), and answered with one { log, wire }
+//   a step (src/playback/audit_wire.rs's text, the last one its tail); or { log, error } (the
+//   log is refused, in the reader's words) or { log, unreadable } (the browser would not read
+//   the file). A newer log stops the one before at its next step.
+import init, { read_manifests, LogReader } from "./lab_kube_reader.js";
 
 const ready = init({ module_or_path: new URL("./lab_kube_reader_bg.wasm", import.meta.url) });
+let latest = 0;
+
+async function readLog({ log, blob, secrets }) {
+  latest = log;
+  const post = (message) => self.postMessage({ log, ...message });
+  try {
+    await ready;
+  } catch (e) {
+    return post({ error: String(e) });
+  }
+  let reader;
+  try {
+    reader = new LogReader(blob.size, secrets);
+  } catch (e) {
+    return post({ error: String(e) });
+  }
+  try {
+    while (!reader.done() && latest === log) {
+      const wants = reader.wants();
+      if (wants) {
+        let bytes;
+        try {
+          bytes = new Uint8Array(await blob.slice(wants[0], wants[1]).arrayBuffer());
+        } catch (e) {
+          return post({ unreadable: String(e) });
+        }
+        if (latest !== log) return;
+        reader.give(bytes);
+      }
+      post({ wire: reader.answer() });
+    }
+  } catch (e) {
+    post({ error: String(e) });
+  } finally {
+    reader.free();
+  }
+}
 
 self.onmessage = async ({ data }) => {
+  if (data.log !== undefined) return readLog(data);
   let reply;
   try {
     await ready;

@@ -1,8 +1,9 @@
-//! The real control plane's manifest reader (`?kube=1`, issue 30): k8s-openapi's types and
-//! serde_norway, in a wasm module of their own that `kube_worker.js` runs off the page's main
-//! thread. The page starts it only when a manifest other than the default one needs reading (the
-//! default's objects are checked in), so its first download carries none of the reader. Built
-//! with the `kube_reader` feature; nothing mounts.
+//! The real control plane's readers (`?kube=1`, issue 30): the manifest reader (k8s-openapi's
+//! types and serde_norway) and the audit log reader (serde_json's events, the order and the
+//! names), in a wasm module of their own that `kube_worker.js` runs off the page's main thread.
+//! The page starts it only when a manifest other than the default one needs reading (the
+//! default's objects are checked in) or a log is dropped, chosen or pasted, so its first
+//! download carries neither reader. Built with the `kube_reader` feature; nothing mounts.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -13,6 +14,42 @@ fn main() {}
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn read_manifests(file: &str, text: &str) -> String {
     cplab::kube::manifest_wire::encode(&cplab::kube::manifest::read_file(file, text))
+}
+
+/// One audit log read in the worker (`playback::audit_worker::LogWorker`): the worker's script
+/// hands over the bytes it wants and posts each answer to the page.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub struct LogReader(cplab::playback::audit_worker::LogWorker);
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+impl LogReader {
+    /// A log of `total` bytes; throws the page's words when it is too large to read.
+    #[wasm_bindgen::prelude::wasm_bindgen(constructor)]
+    pub fn new(total: f64, show_secrets: bool) -> Result<LogReader, String> {
+        cplab::playback::audit_worker::LogWorker::new(total as u64, show_secrets).map(LogReader)
+    }
+
+    /// `[start, end]` of the bytes to hand over next, or nothing.
+    pub fn wants(&self) -> Option<Vec<f64>> {
+        self.0.wants().map(|(start, end)| vec![start as f64, end as f64])
+    }
+
+    /// Hands over the bytes asked for.
+    pub fn give(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.0.give(bytes)
+    }
+
+    /// The next answer for the page.
+    pub fn answer(&mut self) -> String {
+        self.0.answer()
+    }
+
+    /// Whether the last answer was given.
+    pub fn done(&self) -> bool {
+        self.0.done()
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -34,7 +34,7 @@ pub fn encode(read: &Read) -> String {
 /// Reads the reader's answer back; `Err` when it is not one [`encode`] wrote (the field where
 /// it stopped making sense).
 pub fn decode(text: &str) -> Result<Read, String> {
-    let mut r = Reader { fields: text.split('\n'), at: 0 };
+    let mut r = Reader::new(text, "the manifest reader");
     match r.take()?.as_str() {
         "E" => Ok(Err(r.take()?)),
         "M" => {
@@ -45,10 +45,13 @@ pub fn decode(text: &str) -> Result<Read, String> {
     }
 }
 
-struct Writer(String);
+/// Fields written one a line (`\` escaping a backslash and a newline); shared with the audit
+/// log's answer (`playback::audit_wire`).
+pub(crate) struct Writer(pub(crate) String);
 
 impl Writer {
-    fn put(&mut self, field: &str) {
+    /// One field.
+    pub(crate) fn put(&mut self, field: &str) {
         for c in field.chars() {
             match c {
                 '\\' => self.0.push_str("\\\\"),
@@ -59,7 +62,8 @@ impl Writer {
         self.0.push('\n');
     }
 
-    fn num(&mut self, n: impl Display) {
+    /// A number as a field.
+    pub(crate) fn num(&mut self, n: impl Display) {
         self.put(&n.to_string());
     }
 
@@ -118,17 +122,27 @@ impl Writer {
     }
 }
 
-struct Reader<'a> {
+/// Fields read back as [`Writer`] wrote them.
+pub(crate) struct Reader<'a> {
     fields: std::str::Split<'a, char>,
     at: usize,
+    /// Whose answer it is, for the error.
+    whose: &'static str,
 }
 
-impl Reader<'_> {
-    fn bad(&self) -> String {
-        format!("the manifest reader's answer is malformed at field {}", self.at)
+impl<'a> Reader<'a> {
+    /// The fields of `text`, the answer of `whose` (named in the error).
+    pub(crate) fn new(text: &'a str, whose: &'static str) -> Reader<'a> {
+        Reader { fields: text.split('\n'), at: 0, whose }
     }
 
-    fn take(&mut self) -> Result<String, String> {
+    /// The error of a field that makes no sense here.
+    pub(crate) fn bad(&self) -> String {
+        format!("{}'s answer is malformed at field {}", self.whose, self.at)
+    }
+
+    /// The next field.
+    pub(crate) fn take(&mut self) -> Result<String, String> {
         self.at += 1;
         let raw = self.fields.next().ok_or_else(|| self.bad())?;
         let mut out = String::with_capacity(raw.len());
@@ -147,7 +161,8 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    fn num<T: FromStr>(&mut self) -> Result<T, String> {
+    /// The next field as a number.
+    pub(crate) fn num<T: FromStr>(&mut self) -> Result<T, String> {
         self.take()?.parse().map_err(|_| self.bad())
     }
 

@@ -11,6 +11,12 @@ pub mod audit_build;
 /// A dropped audit log read in steps of bounded work, with progress (issue 32).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod audit_load;
+/// A log's answers from the reader's worker to the kube page, as text (issue 30's weight).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+mod audit_wire;
+/// A dropped audit log read in the reader's worker, taken by the page answer by answer.
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod audit_worker;
 mod compare;
 mod edits;
 mod frame;

@@ -8,12 +8,17 @@ use super::row::{Body, RequestRow};
 use super::stream::AuditTrace;
 use std::fmt::Write;
 
-/// Why a body is not shown, or the body pretty-printed.
-fn said(body: &Body, level: Level, needs: Level) -> String {
+/// A body as compact JSON, pretty-printed (as given if it is not JSON).
+pub fn pretty_json(json: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(json)
+        .and_then(|v| serde_json::to_string_pretty(&v))
+        .unwrap_or_else(|_| json.to_string())
+}
+
+/// Why a body is not shown, or the body printed by `print`.
+fn said(body: &Body, level: Level, needs: Level, print: fn(&str) -> String) -> String {
     match body {
-        Body::Json(json) => serde_json::from_str::<serde_json::Value>(json)
-            .and_then(|v| serde_json::to_string_pretty(&v))
-            .unwrap_or_else(|_| json.clone()),
+        Body::Json(json) => print(json),
         Body::Redacted => "withheld: a Secret's body (read with --show-secrets to see it)".to_string(),
         Body::NotRecorded if level < needs => {
             format!("not recorded: level {level:?} records none (it needs {needs:?})")
@@ -22,8 +27,14 @@ fn said(body: &Body, level: Level, needs: Level) -> String {
     }
 }
 
-/// The bodies of one row, headed by its time, sender, verb and key.
+/// The bodies of one row, headed by its time, sender, verb and key, pretty-printed.
 pub fn row_bodies(row: &RequestRow, start: i64) -> String {
+    row_bodies_printed(row, start, pretty_json)
+}
+
+/// [`row_bodies`] with each JSON body printed by `print`: the page's bodies arrive
+/// pretty-printed already (by the reader's worker), so it prints them as they are.
+pub fn row_bodies_printed(row: &RequestRow, start: i64, print: fn(&str) -> String) -> String {
     let mut out = format!(
         "{} ms  {}  {}  {}  (line {}, level {:?})\n",
         millis(row.received - start),
@@ -37,7 +48,7 @@ pub fn row_bodies(row: &RequestRow, start: i64) -> String {
         ("requestObject", &row.request_object, Level::Request),
         ("responseObject", &row.response_object, Level::RequestResponse),
     ] {
-        let text = said(body, row.level, needs);
+        let text = said(body, row.level, needs, print);
         let _ = writeln!(out, "{name}: {}", text.replace('\n', "\n  "));
     }
     out

@@ -30,7 +30,7 @@ mod time;
 mod write;
 
 pub use background::{written, Background, BackgroundCounts, KindCount};
-pub use bodies::{bodies, row_bodies};
+pub use bodies::{bodies, pretty_json, row_bodies, row_bodies_printed};
 pub use collect::{rows_of_events, Added, Collector};
 pub use event::{
     AuditEvent, Level, ObjectReference, Stage, Status, UserInfo, API_VERSION_V1, API_VERSION_V1BETA1,

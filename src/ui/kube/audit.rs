@@ -1,50 +1,19 @@
 //! A real cluster's audit log on the page (issue 32): dropped anywhere on the page, chosen with
-//! a file input, or pasted, it is read in steps of bounded work (`playback::audit_load`), one
-//! step a task with a timeout between, its progress shown, then put in order in steps too
-//! (`playback::audit_build`), and played on the page's own diagram, trace and toolbar
-//! (`KubeState::play_log`). Bad lines are named by number as they come; the rest plays. The
-//! panel also downloads the simulated run as an audit log (`kube::output::audit`, the CLI's
-//! `-o audit`).
+//! a file input, or pasted, it is read in the reader's worker (`audit_reader`: the reader's
+//! wasm build, loaded only then, reads it in the page's steps with serde_json), each step's
+//! progress shown as it comes, then its requests arrive in order and the page builds the
+//! recording in steps of bounded work (`playback::audit_worker`), one a task, and plays it on
+//! its own diagram, trace and toolbar (`KubeState::play_log`). Bad lines are named by number as
+//! they come; the rest plays. The panel also downloads the simulated run as an audit log
+//! (`kube::output::audit`, the CLI's `-o audit`).
 
+use super::audit_reader::{self, Arriving};
 use super::Kube;
-use crate::kube::audit::{row_bodies, Level, LineError, ReadOptions};
+use crate::kube::audit::{row_bodies_printed, Level, LineError};
 use crate::messages::{fill, AuditMessages, EN_AUDIT};
-use crate::playback::audit::Shown;
-use crate::playback::audit_build::PASSES;
-use crate::playback::audit_load::{size, LoadProgress, LogLoad, BUDGET, FINISH_WORK, PAGE_LOG_BYTES};
+use crate::playback::audit_load::{size, LoadError, LoadProgress, PAGE_LOG_BYTES};
 use leptos::prelude::*;
-use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-
-/// Where the log's bytes come from.
-#[derive(Clone)]
-enum Source {
-    File(web_sys::File),
-    Pasted(Rc<Vec<u8>>),
-}
-
-impl Source {
-    fn len(&self) -> u64 {
-        match self {
-            Source::File(f) => f.size() as u64,
-            Source::Pasted(b) => b.len() as u64,
-        }
-    }
-
-    /// The bytes `start..end` (a file's slice read as its own task).
-    async fn read(&self, start: u64, end: u64) -> Result<Vec<u8>, String> {
-        match self {
-            Source::Pasted(b) => Ok(b.get(start as usize..end as usize).unwrap_or(&[]).to_vec()),
-            Source::File(f) => {
-                let why = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{e:?}"));
-                let blob = f.slice_with_f64_and_f64(start as f64, end as f64).map_err(why)?;
-                let buffer = JsFuture::from(blob.array_buffer()).await.map_err(why)?;
-                Ok(js_sys::Uint8Array::new(&buffer).to_vec())
-            }
-        }
-    }
-}
 
 /// What the panel says of the log being read or played.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -61,22 +30,27 @@ struct Said {
 }
 
 /// The panel's signals: what it says, which load is the latest (an older one stops), the log
-/// last opened (read again to show a Secret's bodies), and whether those are shown.
+/// last opened (read again to show a Secret's bodies), whether those are shown, the reader's
+/// worker once started, and the log arriving from it.
 #[derive(Clone, Copy)]
-struct Panel {
+pub(super) struct Panel {
     said: RwSignal<Said>,
     latest: StoredValue<u64>,
-    last: StoredValue<Option<(Source, String)>, LocalStorage>,
+    last: StoredValue<Option<(web_sys::Blob, String)>, LocalStorage>,
     secrets: RwSignal<bool>,
-    a: &'static AuditMessages,
+    pub(super) worker: StoredValue<Option<web_sys::Worker>, LocalStorage>,
+    pub(super) arriving: StoredValue<Option<Arriving>, LocalStorage>,
+    pub(super) a: &'static AuditMessages,
 }
 
 impl Panel {
-    fn stale(&self, load: u64) -> bool {
+    /// Whether `load` is no longer the latest.
+    pub(super) fn stale(&self, load: u64) -> bool {
         self.latest.try_get_value() != Some(load)
     }
 
-    fn progress(&self, name: &str, p: &LoadProgress) {
+    /// A reading step's progress.
+    pub(super) fn progress(&self, name: &str, p: &LoadProgress) {
         self.said.update(|s| {
             s.line = fill(self.a.reading, &[("name", &name), ("progress", &p.said())]);
             s.bad.extend(p.named.iter().cloned());
@@ -84,100 +58,51 @@ impl Panel {
         });
     }
 
-    fn fail(&self, why: String) {
+    /// The progress line.
+    pub(super) fn say(&self, line: String) {
+        self.said.update(|s| s.line = line);
+    }
+
+    /// The log plays: what the panel says of it.
+    pub(super) fn playing(&self, line: String) {
+        self.said.update(|s| (s.line, s.busy) = (line, false));
+    }
+
+    /// The log is not loaded, and why.
+    pub(super) fn fail(&self, why: String) {
         self.said.update(|s| (s.error, s.busy) = (Some(why), false));
     }
 }
 
-/// Resolves in a task of its own: a timeout of 0, so the browser paints and handles input
-/// between two steps.
-async fn next_task() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
-        }
-    });
-    let _ = JsFuture::from(promise).await;
-}
-
-/// Starts reading `source` as the latest load (any load before it stops at its next step), to
+/// Starts reading `blob` as the latest load (any load before it stops at its next step), to
 /// play from request `at`.
-fn start(kube: Kube, panel: Panel, source: Source, name: String, at: usize) {
+fn start(kube: Kube, panel: Panel, blob: web_sys::Blob, name: String, at: usize) {
     let load = panel.latest.get_value() + 1;
     panel.latest.set_value(load);
-    panel.last.set_value(Some((source.clone(), name.clone())));
+    panel.last.set_value(Some((blob.clone(), name.clone())));
     panel.said.set(Said { busy: true, ..Said::default() });
-    let options = ReadOptions { show_secrets: panel.secrets.get_untracked(), ..ReadOptions::default() };
-    leptos::task::spawn_local(read(kube, panel, (source, name, at), load, options));
+    // Too large a log is refused here, in the reader's words, before any reader loads.
+    let bytes = blob.size() as u64;
+    if bytes > PAGE_LOG_BYTES {
+        return panel.fail(LoadError::TooLarge { bytes, max: PAGE_LOG_BYTES }.to_string());
+    }
+    let secrets = panel.secrets.get_untracked();
+    audit_reader::read(kube, panel, Arriving::new(load, name, at), &blob, secrets);
 }
 
 /// Shows or withholds a Secret's bodies: the log last opened is read again, so a withheld body
 /// is never in memory (the CLI's `--show-secrets`).
 fn show_secrets(kube: Kube, panel: Panel, show: bool) {
     panel.secrets.set(show);
-    if let Some((source, name)) = panel.last.get_value() {
+    if let Some((blob, name)) = panel.last.get_value() {
         let at = kube.state.with_untracked(|s| s.cursor());
-        start(kube, panel, source, name, at);
+        start(kube, panel, blob, name, at);
     }
 }
 
-/// Reads the log a step a task, then finishes it a step a task, then plays it from request `at`.
-async fn read(kube: Kube, panel: Panel, log: (Source, String, usize), load: u64, options: ReadOptions) {
-    let (source, name, at) = log;
-    let mut reading = match LogLoad::new(source.len(), PAGE_LOG_BYTES, options, BUDGET) {
-        Ok(reading) => reading,
-        Err(e) => return panel.fail(e.to_string()),
-    };
-    loop {
-        if let Some((start, end)) = reading.wants() {
-            let bytes = match source.read(start, end).await {
-                Ok(bytes) => bytes,
-                Err(why) => return panel.fail(fill(panel.a.unreadable, &[("why", &why)])),
-            };
-            if panel.stale(load) {
-                return;
-            }
-            if let Err(e) = reading.give(&bytes) {
-                return panel.fail(e.to_string());
-            }
-        }
-        let progress = reading.step();
-        panel.progress(&name, &progress);
-        if progress.done {
-            break;
-        }
-        next_task().await;
-        if panel.stale(load) {
-            return;
-        }
-    }
-    let mut finishing = reading.finish(Shown::Journey, FINISH_WORK);
-    let total = finishing.requests();
-    let recording = loop {
-        next_task().await;
-        if panel.stale(load) {
-            return;
-        }
-        let step = finishing.step();
-        let args: [(&str, &dyn std::fmt::Display); 4] =
-            [("name", &name), ("pass", &step.pass), ("passes", &PASSES), ("requests", &total)];
-        panel.said.update(|s| s.line = fill(panel.a.ordering, &args));
-        if step.done {
-            break finishing.take();
-        }
-    };
-    let Some(recording) = recording else { return };
-    let args: [(&str, &dyn std::fmt::Display); 4] = [
-        ("name", &name),
-        ("played", &recording.len()),
-        ("requests", &recording.trace.rows.len()),
-        ("background", &recording.background_total().summary()),
-    ];
-    panel.said.update(|s| (s.line, s.busy) = (fill(panel.a.playing, &args), false));
-    kube.act(|s| {
-        s.play_log(Rc::new(recording));
-        s.go_to(at);
-    });
+/// The pasted text as a file of its own (UTF-8, as the browser writes a string into a Blob).
+fn pasted_blob(text: &str) -> Option<web_sys::Blob> {
+    web_sys::Blob::new_with_str_sequence(&js_sys::Array::of1(&JsValue::from_str(text))).ok()
 }
 
 /// Whether a drag carries files (its `types` hold "Files").
@@ -237,7 +162,8 @@ fn bodies(kube: Kube) -> Option<String> {
     kube.read(|s| {
         let log = s.log()?;
         let start = log.trace.rows.first().map_or(0, |r| r.received);
-        log.row_at(s.cursor()).map(|r| row_bodies(r, start))
+        // The worker pretty-printed each body (`kube::audit::pretty_json`): printed as it came.
+        log.row_at(s.cursor()).map(|r| row_bodies_printed(r, start, str::to_string))
     })
 }
 
@@ -275,7 +201,7 @@ fn listen_for_drops(kube: Kube, panel: Panel) {
         }
         ev.prevent_default();
         if let Some(file) = first_file(ev.data_transfer().and_then(|d| d.files())) {
-            start(kube, panel, Source::File(file.clone()), file.name(), 0);
+            start(kube, panel, file.clone().into(), file.name(), 0);
         }
     });
 }
@@ -289,6 +215,8 @@ pub fn AuditLog(kube: Kube) -> impl IntoView {
         latest: StoredValue::new(0),
         last: StoredValue::new_local(None),
         secrets: RwSignal::new(false),
+        worker: StoredValue::new_local(None),
+        arriving: StoredValue::new_local(None),
         a,
     };
     let pasted = RwSignal::new(String::new());
@@ -296,12 +224,12 @@ pub fn AuditLog(kube: Kube) -> impl IntoView {
     let choose = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         if let Some(file) = first_file(input.files()) {
-            start(kube, panel, Source::File(file.clone()), file.name(), 0);
+            start(kube, panel, file.clone().into(), file.name(), 0);
         }
     };
-    let play_pasted = move |_| {
-        let bytes = Rc::new(pasted.get_untracked().into_bytes());
-        start(kube, panel, Source::Pasted(bytes), a.pasted.to_string(), 0);
+    let play_pasted = move |_| match pasted_blob(&pasted.get_untracked()) {
+        Some(blob) => start(kube, panel, blob, a.pasted.to_string(), 0),
+        None => panel.fail(fill(a.unreadable, &[("why", &"the browser would not keep the pasted text")])),
     };
     let export = move |_| {
         if let Some(recording) = kube.recording() {

@@ -4,6 +4,7 @@
 //! from it ([`Kube::frame`]) and computes no rule itself.
 
 mod audit;
+mod audit_reader;
 mod cluster;
 mod manifest;
 mod reader;
