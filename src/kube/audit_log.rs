@@ -60,7 +60,8 @@ pub fn events_of_run(run: &Run, options: LogOptions) -> Vec<AuditEvent> {
             timed.push((ms, timed.len(), e));
         }
     }
-    timed.sort_by_key(|(ms, order, _)| (*ms, *order));
+    // Each event's position is its order: by time alone, equal times kept in order.
+    super::by_time::sort_by_time(&mut timed, |(ms, _, _)| *ms);
     timed.into_iter().map(|(_, _, e)| e).collect()
 }
 

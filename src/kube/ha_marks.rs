@@ -200,6 +200,6 @@ pub fn marks(run: &Run) -> Vec<Mark> {
             });
         }
     }
-    marks.sort_by_key(|m| m.at_ms);
+    super::by_time::sort_by_time(&mut marks, |m| m.at_ms);
     marks
 }

@@ -121,7 +121,7 @@ fn changes(scenario: &Scenario, whole: &Part, one: impl Fn(&Part) -> Option<u32>
             }
         }
     }
-    changes.sort_by_key(|c| c.at_ms);
+    super::by_time::sort_by_time(&mut changes, |c| c.at_ms);
     changes
 }
 
@@ -322,7 +322,7 @@ pub fn plan(scenario: &Scenario, until_ms: u64) -> Result<HaPlan, String> {
         election_work(part, &election.run(until_ms.saturating_add(1)), &mut plan);
     }
     node_work(scenario, &outages, until_ms.saturating_add(1), &mut plan)?;
-    plan.timed.sort_by_key(|(at, _)| *at);
-    plan.renewals.sort_by_key(|r| r.at_ms);
+    super::by_time::sort_by_time(&mut plan.timed, |(at, _)| *at);
+    super::by_time::sort_by_time(&mut plan.renewals, |r| r.at_ms);
     Ok(plan)
 }

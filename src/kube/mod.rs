@@ -29,6 +29,9 @@ pub mod audit_log;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod blast;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+/// One stable sort by a time for every timeline (one copy of the sort in the page).
+pub mod by_time;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod controllers;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod flags;

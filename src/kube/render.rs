@@ -97,7 +97,8 @@ pub fn sorted_events(run: &Run) -> Vec<&Event> {
         .values()
         .filter_map(|o| if let Object::Event(e) = o { Some(e) } else { None })
         .collect();
-    events.sort_by_key(|e| e.last_ms.map(|t| t / 1000));
+    // None (no lastTimestamp) first, as `Option`'s order puts it.
+    super::by_time::sort_by_time(&mut events, |e| e.last_ms.map_or(0, |t| t / 1000 + 1));
     events
 }
 

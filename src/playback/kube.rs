@@ -347,7 +347,7 @@ impl KubeRecording {
         let at = |m: &KubeMark| match m {
             KubeMark::Stage { step, .. } | KubeMark::Write { step, .. } => *step,
         };
-        marks.sort_by_key(at);
+        crate::kube::by_time::sort_by_time(&mut marks, |m| at(m) as u64);
         marks
     }
 

@@ -124,7 +124,7 @@ fn lease_lane(run: &Run, part: &str) -> Vec<Span<Holder>> {
         }
     }
     // A takeover always comes after the expiry, so the changes are in time order.
-    changes.sort_by_key(|(at, _)| *at);
+    crate::kube::by_time::sort_by_time(&mut changes, |(at, _)| *at);
     spans(Holder::Leads(format!("{part}/1")), changes, run.end_ms)
 }
 

@@ -188,7 +188,7 @@ impl NodeTimeline {
         add(MomentKind::Evicted, self.evicted_ms);
         add(MomentKind::ReplacementCreated, self.replacement_ms);
         // Stable: moments at the same ms keep the order above (cause before effect).
-        rows.sort_by_key(|m| m.at_ms);
+        crate::kube::by_time::sort_by_time(&mut rows, |m| m.at_ms);
         rows
     }
 }
