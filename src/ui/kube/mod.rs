@@ -7,6 +7,7 @@ mod audit;
 mod cluster;
 mod manifest;
 mod reader;
+mod restore;
 mod scenario;
 mod tables;
 mod timeline;
@@ -229,6 +230,7 @@ fn KubePage() -> impl IntoView {
                         <Switcher k />
                         <tables::Events kube />
                         <tables::Pods kube />
+                        <restore::Restore kube />
                         <tables::Blast kube />
                         <scenario::Setup kube />
                         <manifest::Manifest kube text />
