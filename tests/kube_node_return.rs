@@ -112,11 +112,14 @@ fn back_before_the_eviction_the_pod_starts_again_on_its_node_and_nothing_is_evic
 node-2 Ready: 0s-65s True | 65s-100s Unknown | 100s-";
     let text = timeline_text(&timeline(&run, &nodes()));
     assert!(text.lines().any(|l| l.starts_with(want)), "{text}");
+    // Its container started again in a new sandbox: one restart, the old container ended when
+    // the runtime came back with the node (kubectl's `1 (4s ago)`: kube::kubelet's started_again).
     let pods = pods_table(&run);
     assert!(
-        pods.contains("web-6df86f78c7-b2pxz   1/1     Running   0          104s   10.244.2.3   node-2"),
+        pods.contains("web-6df86f78c7-b2pxz   1/1     Running   1 (4s ago)   104s   10.244.2.3   node-2"),
         "{pods}"
     );
+    assert!(pods.contains("web-6df86f78c7-8dc56   1/1     Running   0            104s"), "{pods}");
 }
 
 #[test]

@@ -17,7 +17,12 @@ use cplab::teaching::setup_link::{from_link, to_link};
 const DEPLOY: &str = include_str!("kube/deploy.yaml");
 
 fn fields(etcd: &str, replicas: [&str; 3], faults: &str) -> SetupFields {
-    SetupFields { etcd: etcd.into(), replicas: replicas.map(String::from), faults: faults.into() }
+    SetupFields {
+        etcd: etcd.into(),
+        replicas: replicas.map(String::from),
+        faults: faults.into(),
+        ..SetupFields::default()
+    }
 }
 
 fn problem(field: Field, why: &str) -> FieldProblem {

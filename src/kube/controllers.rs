@@ -329,6 +329,7 @@ fn new_pod(rs: &Workload, name: String) -> Pod {
         waiting_reason: None,
         ready_containers: 0,
         restarts: 0,
+        last_restart_ms: None,
         deleting: false,
     }
 }

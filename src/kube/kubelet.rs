@@ -74,6 +74,7 @@ impl Sim {
         let a = self.assume.clone();
         match op {
             CriOp::Begin => {
+                self.started_again(node, pod);
                 self.report(node, pod, false)?;
                 self.record(rt, "RunPodSandbox", key.to_string(), Count::Nothing, 5, String::new(), None);
                 Some((a.sandbox_ms, CriOp::SandboxDone))
@@ -138,6 +139,25 @@ impl Sim {
         }
     }
 
+    /// A pod etcd says ran (phase Running) that the runtime runs nothing of, as after its node's
+    /// return: each container started again counts a restart. The kubelet numbers a new
+    /// container from the last one's status (`restartCount + 1`), or, when the runtime lost it
+    /// with a reboot, from the log directory's `{restartCount}.log` (`startContainer`, k/k
+    /// `pkg/kubelet/kuberuntime/kuberuntime_container.go`, `calcRestartCountByLogDir`); the old
+    /// container's `finishedAt` is the moment the runtime, started again, finds its task gone
+    /// (exit code 255, reason `Unknown`: containerd `internal/cri/server/restart.go`), here the
+    /// kubelet's start on the node's return.
+    fn started_again(&mut self, node: &str, pod: &Pod) {
+        if pod.phase != Phase::Running {
+            return;
+        }
+        let restarts = pod.restarts + pod.containers.len() as u32;
+        let now = self.now;
+        if let Some(world) = self.world.nodes.get_mut(node) {
+            world.pods.entry(pod_id(&pod_key(pod))).or_default().restarted = Some((restarts, now));
+        }
+    }
+
     /// PullImage, or the note that the image is present (IfNotPresent).
     fn pull(&mut self, node: &str, key: &str, pod: &Pod, i: usize) -> Option<(u64, CriOp)> {
         let container = pod.containers.get(i)?;
@@ -178,6 +198,9 @@ impl Sim {
         status.phase = if running { Phase::Running } else { Phase::Pending };
         status.waiting_reason = (!running).then_some("ContainerCreating");
         status.ready_containers = if running { pod.containers.len() as u32 } else { 0 };
+        if let Some((restarts, at)) = world.and_then(|w| w.restarted).filter(|_| running) {
+            (status.restarts, status.last_restart_ms) = (restarts, Some(at));
+        }
         let stage = if running { 6 } else { 5 };
         match self.write(
             &kubelet.name(),

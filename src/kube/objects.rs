@@ -208,6 +208,10 @@ pub struct Pod {
     pub ready_containers: u32,
     /// Restarts summed over `status.containerStatuses[].restartCount`.
     pub restarts: u32,
+    /// The latest `lastState.terminated.finishedAt` of its containers (ms), once one was started
+    /// again (kubectl prints RESTARTS as `1 (4s ago)` from it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_restart_ms: Option<u64>,
     /// `metadata.deletionTimestamp` is set: deleted gracefully, waiting for its kubelet to confirm
     /// (kubectl shows it Terminating).
     pub deleting: bool,

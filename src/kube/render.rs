@@ -142,6 +142,16 @@ pub fn pod_status(pod: &Pod) -> &'static str {
     }
 }
 
+/// RESTARTS as kubectl prints it: the count, and how long ago the latest container ended once
+/// one was started again (`printPod`, kubernetes `pkg/printers/internalversion/printers.go`:
+/// `"%d (%s ago)"` from `lastState.terminated.finishedAt` when the count is not 0).
+fn restarts(now_ms: u64, p: &Pod) -> String {
+    match p.last_restart_ms {
+        Some(at) if p.restarts != 0 => format!("{} ({} ago)", p.restarts, age(now_ms, at, true)),
+        _ => p.restarts.to_string(),
+    }
+}
+
 /// `kubectl get pods -o wide` at the end of the run.
 pub fn pods_table(run: &Run) -> String {
     let pods = pods(run);
@@ -157,7 +167,7 @@ pub fn pods_table(run: &Run) -> String {
             p.meta.name.clone(),
             format!("{}/{}", p.ready_containers, p.containers.len()),
             pod_status(p).to_string(),
-            p.restarts.to_string(),
+            restarts(run.end_ms, p),
             age(run.end_ms, p.meta.created_ms, true),
             p.pod_ip.clone().unwrap_or_else(none),
             p.node_name.clone().unwrap_or_else(none),

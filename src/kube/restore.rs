@@ -23,7 +23,7 @@
 //! start at one moment; a real one takes minutes, with kube-apiserver refusing connections).
 
 use super::informers::Actor;
-use super::ledger::Ledger;
+use super::ledger::{Change, Ledger};
 use super::objects::{Object, Resource};
 use super::render::tabwrite;
 use super::run::Run;
@@ -62,6 +62,10 @@ pub struct RestoreFacts {
     pub orphans: Vec<String>,
     /// When the last of them was killed (ms).
     pub reconciled_ms: Option<u64>,
+    /// The changes the restore took away, in order (what the page replays to show a moment
+    /// between the snapshot and the restore; not printed).
+    #[serde(skip)]
+    pub lost_history: Vec<Change>,
 }
 
 /// The snapshot held between its save and the restore, and the restore's facts.
@@ -133,6 +137,13 @@ impl Sim {
             running_pods: self.world.running_pods(),
             orphans: Vec::new(),
             reconciled_ms: None,
+            lost_history: self
+                .ledger
+                .history
+                .iter()
+                .filter(|c| c.revision > snapshot.revision)
+                .cloned()
+                .collect(),
         }
     }
 

@@ -14,6 +14,9 @@ pub struct PodRuntime {
     pub created: BTreeSet<String>,
     /// Containers running, by name.
     pub running: BTreeSet<String>,
+    /// The pod's restarts once the kubelet started its containers again (etcd's status said they
+    /// ran; the runtime ran none, as after the node's return), and when (`kube::kubelet`).
+    pub restarted: Option<(u32, u64)>,
 }
 
 /// One worker node as it actually is.

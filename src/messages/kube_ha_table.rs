@@ -17,6 +17,10 @@ messages! {
         setup_replicas,
         /// The faults: label.
         setup_faults,
+        /// The snapshot's second: label.
+        setup_snapshot,
+        /// The restore's second: label.
+        setup_restore,
         /// Runs the cluster the fields describe.
         setup_run,
         /// Sets every field back to one of each, no fault.
@@ -77,5 +81,22 @@ messages! {
         blast_ha_heads,
         /// What the seconds are.
         blast_ha_hint,
+        /// The restore's panel: heading.
+        restore_title,
+        /// Before the restore is shown: `{snapshot}`, `{revision}`, `{restore}`, `{step}`.
+        restore_before,
+        /// After it: `{restore}`, `{snapshot}`, `{before}`, `{revision}`, `{n}`.
+        restore_done,
+        /// The lost writes' heads, `|` between.
+        restore_heads,
+        /// Believed against running at the restore, and the kubelets' cleanup: `{believed}`,
+        /// `{running}`, `{killed}`, `{pods}`, `{after}`.
+        restore_reconciled,
+        /// The same with nothing to kill: `{believed}`, `{running}`.
+        restore_nothing_killed,
+        /// Under the pods table: what runs that etcd does not hold for its node, `{pods}`.
+        unbelieved,
+        /// One such pod: `{pod}`, `{node}`.
+        unbelieved_pod,
     }
 }

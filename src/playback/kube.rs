@@ -78,28 +78,7 @@ pub fn columns(text: &str, heads: &[&str]) -> Rows {
         .collect()
 }
 
-/// What runs on one node at the cursor, from its runtime's steps (what actually runs, not what
-/// etcd believes).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NodeAt {
-    /// The node's name.
-    pub name: String,
-    /// Its pods with a sandbox, in the order they got one: the pod's name and whether its
-    /// containers run yet.
-    pub pods: Vec<(String, bool)>,
-}
-
-/// Most pods the diagram draws on one node; the rest are counted.
-pub const MOST_NODE_PODS: usize = 6;
-
-impl NodeAt {
-    /// The pods the diagram draws ([`MOST_NODE_PODS`] at most, in the order they got a
-    /// sandbox) and how many more there are.
-    pub fn drawn(&self) -> (&[(String, bool)], usize) {
-        let n = self.pods.len().min(MOST_NODE_PODS);
-        (&self.pods[..n], self.pods.len() - n)
-    }
-}
+pub use super::kube_nodes::{NodeAt, MOST_NODE_PODS};
 
 /// Everything a view shows at one cursor of a kube run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -291,7 +270,7 @@ impl KubeRecording {
         let last = shown.last();
         let revision = last.map_or_else(|| self.initial_revision(), |s| s.revision);
         let at_ms = last.map_or(0, |s| s.at_ms);
-        let at = self.at(revision, at_ms);
+        let at = self.at(revision, at_ms, cursor);
         let mut stages_begun = [false; STAGES];
         for step in shown {
             if let Some(b) = (step.stage as usize).checked_sub(1).and_then(|s| stages_begun.get_mut(s)) {
@@ -356,11 +335,13 @@ impl KubeRecording {
         self.run.trace.first().map_or(self.run.ledger.revision, |s| s.revision)
     }
 
-    /// The run as it stood at `revision` and `now_ms`: etcd replayed from its history up to that
-    /// revision, so `kube::render`'s tables print what kubectl would print then.
-    fn at(&self, revision: u64, now_ms: u64) -> Run {
+    /// The run as it stood at `revision` and `now_ms` (after `cursor` steps): etcd replayed from
+    /// its history up to that revision (before a restore, the history the restore took away:
+    /// `kube_restore::history_at`), so `kube::render`'s tables print what kubectl would print then.
+    fn at(&self, revision: u64, now_ms: u64, cursor: usize) -> Run {
         let mut ledger = Ledger { revision, ..Ledger::default() };
-        for change in self.run.ledger.history.iter().take_while(|c| c.revision <= revision) {
+        let history = super::kube_restore::history_at(&self.run, cursor);
+        for change in history.into_iter().take_while(|c| c.revision <= revision) {
             if change.kind == crate::kube::ledger::ChangeKind::Deleted {
                 ledger.objects.remove(&change.object.key());
             } else {
@@ -383,26 +364,9 @@ impl KubeRecording {
         }
     }
 
-    /// What runs on each node after `cursor` steps: a pod appears when its runtime's sandbox is
-    /// ready and runs once a container is running (`kube::kubelet`'s CRI steps).
+    /// What runs on each node after `cursor` steps (`kube_nodes::nodes_at`).
     pub fn nodes_at(&self, cursor: usize) -> Vec<NodeAt> {
-        let mut nodes: Vec<NodeAt> =
-            self.scenario.nodes.iter().map(|n| NodeAt { name: n.name.clone(), pods: Vec::new() }).collect();
-        for step in self.run.trace.iter().take(cursor) {
-            let Some(node) = step.component.strip_prefix("runtime/") else { continue };
-            let pod = step.key.rsplit('/').next().unwrap_or("").to_string();
-            let Some(at) = nodes.iter_mut().find(|n| n.name == node) else { continue };
-            match step.verb {
-                "sandbox ready" if !at.pods.iter().any(|(p, _)| *p == pod) => at.pods.push((pod, false)),
-                "container running" => {
-                    if let Some(entry) = at.pods.iter_mut().find(|(p, _)| *p == pod) {
-                        entry.1 = true;
-                    }
-                }
-                _ => {}
-            }
-        }
-        nodes
+        super::kube_nodes::nodes_at(&self.scenario, &self.run.trace[..cursor.min(self.len())])
     }
 }
 

@@ -1,12 +1,13 @@
 //! The page `?kube=1`'s scenario fields of issue 31: etcd's members, the replicas of
-//! kube-apiserver, kube-scheduler and kube-controller-manager, and faults at seconds (a member
-//! or a replica K down, a whole node down, and back). Kept as typed ([`SetupFields`]) whatever
+//! kube-apiserver, kube-scheduler and kube-controller-manager, faults at seconds (a member
+//! or a replica K down, a whole node down, and back), and the seconds of an etcd snapshot and of
+//! the restore from it (`--snapshot S --restore S`, `kube::restore`). Kept as typed ([`SetupFields`]) whatever
 //! becomes of them, read by the CLI's own flag functions (`kube::flags`, so a value the CLI
 //! refuses is refused here in the same words) into a [`Setup`] the run uses, and carried by the
 //! share link as typed. Pure; tested natively in tests/kube_setup.rs.
 
-use crate::kube::flags::{down_flag, parse_down, parse_members, replica_count};
-use crate::kube::scenario::{Fault, Replicas, Replicated, Scenario, MAX_CHANGES};
+use crate::kube::flags::{down_flag, parse_down, parse_members, replica_count, seconds};
+use crate::kube::scenario::{seconds_text, Fault, Replicas, Replicated, Scenario, MAX_CHANGES};
 
 /// The share link's parameter that carries the fields.
 pub const LINK_PARAM: &str = "ha";
@@ -21,6 +22,11 @@ pub struct SetupFields {
     /// Faults, one a line, as `cplab kube apply --down` takes them (`kube-scheduler/1@20`,
     /// `node/node-2@12`, `etcd/1@20-40`).
     pub faults: String,
+    /// `etcdctl snapshot save` at this second, as `--snapshot` takes it (blank: none).
+    pub snapshot: String,
+    /// etcd restored from that snapshot at this later second, as `--restore` takes it (blank:
+    /// none).
+    pub restore: String,
 }
 
 impl Default for SetupFields {
@@ -29,6 +35,8 @@ impl Default for SetupFields {
             etcd: "1".into(),
             replicas: ["1".into(), "1".into(), "1".into()],
             faults: String::new(),
+            snapshot: String::new(),
+            restore: String::new(),
         }
     }
 }
@@ -42,6 +50,10 @@ pub enum Field {
     Replicas(Replicated),
     /// The faults, at a line (from 1).
     Fault(usize),
+    /// The snapshot's second.
+    Snapshot,
+    /// The restore's second.
+    Restore,
     /// The scenario as a whole: the model refused it (a member the cluster lacks, a node's part
     /// back with the Lease side on).
     Cluster,
@@ -65,12 +77,26 @@ pub struct Setup {
     pub replicas: Replicas,
     /// The faults, in the order typed.
     pub faults: Vec<Fault>,
+    /// The snapshot's second, if any.
+    pub snapshot: Option<f64>,
+    /// The restore's second, if any.
+    pub restore: Option<f64>,
 }
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { etcd: 1, replicas: Replicas::default(), faults: Vec::new() }
+        Setup { etcd: 1, replicas: Replicas::default(), faults: Vec::new(), snapshot: None, restore: None }
     }
+}
+
+/// A second as the CLI's `--snapshot`/`--restore` read it (`kube::flags::seconds`, its words for
+/// a bad one); blank is none.
+fn optional_seconds(typed: &str) -> Result<Option<f64>, String> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    seconds(typed).map(Some)
 }
 
 impl SetupFields {
@@ -108,6 +134,14 @@ impl SetupFields {
                 }
             }
         }
+        let mut second = |field, typed: &str| {
+            optional_seconds(typed).unwrap_or_else(|why| {
+                problems.push(FieldProblem { field, why });
+                None
+            })
+        };
+        setup.snapshot = second(Field::Snapshot, &self.snapshot);
+        setup.restore = second(Field::Restore, &self.restore);
         if problems.is_empty() {
             Ok(setup)
         } else {
@@ -128,6 +162,11 @@ impl SetupFields {
         for line in self.faults.lines() {
             text += &format!("down={line}\n");
         }
+        for (name, typed) in [("snapshot", &self.snapshot), ("restore", &self.restore)] {
+            if !typed.is_empty() {
+                text += &format!("{name}={typed}\n");
+            }
+        }
         Some(text)
     }
 
@@ -142,6 +181,8 @@ impl SetupFields {
             match (name, Replicated::parse(name)) {
                 ("etcd", _) => fields.etcd = value.to_string(),
                 ("down", _) => faults.push(value),
+                ("snapshot", _) => fields.snapshot = value.to_string(),
+                ("restore", _) => fields.restore = value.to_string(),
                 (_, Some(part)) => fields.replicas[part as usize] = value.to_string(),
                 _ => return Err(format!("line {}: unknown field {name:?}", i + 1)),
             }
@@ -158,11 +199,16 @@ impl Setup {
         scenario.replicas = self.replicas;
         let own = std::mem::take(&mut scenario.faults);
         scenario.faults = self.faults.iter().cloned().chain(own).collect();
+        scenario.snapshot = self.snapshot;
+        scenario.restore = self.restore;
     }
 
-    /// Whether `other` is the same cluster (members and replicas; the faults aside).
+    /// Whether `other` is the same cluster (members and replicas, the snapshot and restore: a
+    /// blast row's DOWN names only the faults, so a restored run's row starts afresh).
     pub fn same_cluster(&self, other: &Setup) -> bool {
-        self.etcd == other.etcd && self.replicas == other.replicas
+        self.etcd == other.etcd
+            && self.replicas == other.replicas
+            && (self.snapshot, self.restore) == (other.snapshot, other.restore)
     }
 
     /// The same run on the command line: `cplab kube apply`'s flags, defaults left out.
@@ -179,6 +225,11 @@ impl Setup {
         }
         for fault in self.faults.iter().chain(faults) {
             flags.push(format!("--down {}", down_flag(fault)));
+        }
+        for (flag, at) in [("--snapshot", self.snapshot), ("--restore", self.restore)] {
+            if let Some(at) = at {
+                flags.push(format!("{flag} {}", seconds_text(at)));
+            }
         }
         flags.join(" ")
     }

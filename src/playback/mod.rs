@@ -23,6 +23,12 @@ mod frame;
 /// Playback of the real control plane's runs (the page `?kube=1`).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube;
+/// What runs on each node at a cursor of a kube run.
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_nodes;
+/// What the page `?kube=1` shows of an etcd restore: the writes lost, believed against running.
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_restore;
 /// The page `?kube=1`'s scenario fields of issue 31 (members, replicas, faults).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_setup;

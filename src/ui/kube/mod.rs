@@ -8,6 +8,7 @@ mod audit_reader;
 mod cluster;
 mod manifest;
 mod reader;
+mod restore;
 mod scenario;
 mod tables;
 mod timeline;
@@ -230,6 +231,7 @@ fn KubePage() -> impl IntoView {
                         <Switcher k />
                         <tables::Events kube />
                         <tables::Pods kube />
+                        <restore::Restore kube />
                         <tables::Blast kube />
                         <scenario::Setup kube />
                         <manifest::Manifest kube text />

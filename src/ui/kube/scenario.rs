@@ -1,6 +1,7 @@
 //! The cluster's replicas and faults (issue 31): etcd's members, the replicas of
 //! kube-apiserver, kube-scheduler and kube-controller-manager, and faults one a line as
-//! `cplab kube apply --down` takes them; run on demand. Every field keeps what was typed; a bad
+//! `cplab kube apply --down` takes them, and the seconds of an etcd snapshot and the restore
+//! from it (`--snapshot`, `--restore`); run on demand. Every field keeps what was typed; a bad
 //! value is named beside its field (the CLI's words, `playback::kube_setup`), and the run shown
 //! stays. The same run's command line is shown, so the page's seconds can be checked against
 //! the CLI's.
@@ -33,6 +34,8 @@ fn field_name(h: &KubeHaMessages, field: Field) -> String {
         Field::Replicas(part) => fill(h.setup_replicas, &[("part", &part.name())]),
         Field::Fault(0) => h.setup_faults_field.to_string(),
         Field::Fault(line) => fill(h.setup_fault_line, &[("line", &line)]),
+        Field::Snapshot => h.setup_snapshot.to_string(),
+        Field::Restore => h.setup_restore.to_string(),
         Field::Cluster => h.setup_cluster.to_string(),
     }
 }
@@ -51,7 +54,8 @@ fn invalid(kube: Kube, matches: impl Fn(Field) -> bool) -> &'static str {
     }
 }
 
-/// One number field (members or replicas), bound to its place in the draft.
+/// One number field (members, replicas, or the snapshot's and restore's seconds), bound to its
+/// place in the draft.
 fn number_field(
     kube: Kube,
     draft: RwSignal<SetupFields>,
@@ -59,19 +63,26 @@ fn number_field(
     label: String,
     field: Field,
 ) -> impl IntoView {
+    fn place(f: &mut SetupFields, field: Field) -> &mut String {
+        match field {
+            Field::Replicas(part) => &mut f.replicas[part as usize],
+            Field::Snapshot => &mut f.snapshot,
+            Field::Restore => &mut f.restore,
+            _ => &mut f.etcd,
+        }
+    }
     let get = move |f: &SetupFields| match field {
         Field::Replicas(part) => f.replicas[part as usize].clone(),
+        Field::Snapshot => f.snapshot.clone(),
+        Field::Restore => f.restore.clone(),
         _ => f.etcd.clone(),
     };
-    let set = move |value: String| {
-        draft.update(|f| match field {
-            Field::Replicas(part) => f.replicas[part as usize] = value,
-            _ => f.etcd = value,
-        })
-    };
+    let seconds = matches!(field, Field::Snapshot | Field::Restore);
+    let (mode, size) = if seconds { ("decimal", "4") } else { ("numeric", "2") };
+    let set = move |value: String| draft.update(|f| *place(f, field) = value);
     view! {
         <label class="num" for=id>{label}
-            <input id=id type="text" inputmode="numeric" size="2" data-testid=id
+            <input id=id type="text" inputmode=mode size=size data-testid=id
                 aria-invalid=move || invalid(kube, |f| f == field)
                 prop:value=move || draft.with(get) on:input=move |ev| set(event_target_value(&ev)) />
         </label>
@@ -130,6 +141,8 @@ pub fn Setup(kube: Kube) -> impl IntoView {
             <div class="nums">
                 {number_field(kube, draft, "setup-etcd", h.setup_etcd.to_string(), Field::Etcd)}
                 {parts.into_iter().collect_view()}
+                {number_field(kube, draft, "setup-snapshot", h.setup_snapshot.to_string(), Field::Snapshot)}
+                {number_field(kube, draft, "setup-restore", h.setup_restore.to_string(), Field::Restore)}
             </div>
             <label class="field" for="setup-faults">{h.setup_faults}</label>
             <textarea id="setup-faults" data-testid="setup-faults" rows="3" spellcheck="false"

@@ -58,6 +58,7 @@ pub fn Pods(kube: Kube) -> impl IntoView {
             <div class="scroll" tabindex="0" data-testid="pods-table">
                 {move || rows_view(kube, &POD_HEADS, rows(), false)}
             </div>
+            {super::restore::unbelieved_line(kube)}
         </section>
     }
 }
