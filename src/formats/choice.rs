@@ -15,6 +15,10 @@ pub const MIN_OPTIONS: usize = 2;
 pub const MAX_OPTIONS: usize = 6;
 /// Largest etcd cluster a fact asks about: the etcd model's own bound (`kube::ha::etcd`).
 pub const MAX_FACT_MEMBERS: u32 = 7;
+/// The guided stops of the page `?kube=1` a choice question may name (`stop`): each a run of the
+/// real control plane that answers one of the overview's quiz questions (`playback::kube_stops`
+/// holds their runs and moments; a test keeps the two lists equal).
+pub const STOPS: [&str; 3] = ["etcd-writer", "kube-proxy", "etcd-sizes"];
 
 /// A fact the lab derives, that a choice question's answer must match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -61,6 +65,8 @@ pub struct Choice {
     pub answer: usize,
     /// The fact the answer must match, if the lab derives it.
     pub from: Option<Fact>,
+    /// The guided stop of the page `?kube=1` that answers it, one of [`STOPS`], if any.
+    pub stop: Option<&'static str>,
 }
 
 impl Choice {
@@ -70,9 +76,15 @@ impl Choice {
     }
 }
 
+/// The link that opens `stop` on the page `?kube=1`, sealed: the page then says what to look at
+/// and never what it shows, so the link carries no answer (the stop's name and the seal alone).
+pub fn stop_link(stop: &str) -> String {
+    format!("?kube=1&stop={stop}&sealed=1")
+}
+
 /// A choice question's object `obj` of `ask`, at `at` (its `choice` field is its name).
 pub fn parse_choice(obj: &Map<String, Json>, at: &str) -> Result<Choice, InputError> {
-    only_fields(obj, at, &["choice", "prompt", "options", "answer", "from"])?;
+    only_fields(obj, at, &["choice", "prompt", "options", "answer", "from", "stop"])?;
     let field = |name: &str| format!("{at}.{name}");
     let name = text(required(obj, at, "choice")?, &field("choice"), MAX_NAME)?;
     let prompt = text(required(obj, at, "prompt")?, &field("prompt"), MAX_TEXT)?;
@@ -97,7 +109,20 @@ pub fn parse_choice(obj: &Map<String, Json>, at: &str) -> Result<Choice, InputEr
             Some(fact)
         }
     };
-    Ok(Choice { name, prompt, options, answer, from })
+    let stop = match obj.get("stop") {
+        None => None,
+        Some(v) => Some(parse_stop(v, &field("stop"))?),
+    };
+    Ok(Choice { name, prompt, options, answer, from, stop })
+}
+
+/// A `stop` field: one of [`STOPS`].
+fn parse_stop(v: &Json, at: &str) -> Result<&'static str, InputError> {
+    let name = string(v, at)?;
+    STOPS.into_iter().find(|s| *s == name).ok_or_else(|| InputError {
+        path: at.to_string(),
+        problem: Problem::of(|a| a.e_unknown_stop).with("found", shown(name)).with("stops", STOPS.join(", ")),
+    })
 }
 
 /// The `options` list: 2 to 6 texts, none blank, none the same as another (spaces around each
@@ -148,7 +173,7 @@ mod tests {
     #[test]
     fn a_choice_reads_its_options_answer_and_fact() {
         let c = choice(
-            r#"{"choice": "writer", "prompt": " Who writes etcd? ", "options": ["kube-apiserver", " kubelet "], "answer": "kubelet", "from": "etcd-tolerates-3"}"#,
+            r#"{"choice": "writer", "prompt": " Who writes etcd? ", "options": ["kube-apiserver", " kubelet "], "answer": "kubelet", "from": "etcd-tolerates-3", "stop": "etcd-sizes"}"#,
         )
         .unwrap();
         assert_eq!(
@@ -162,6 +187,10 @@ mod tests {
             )
         );
         assert_eq!(c.answer_text(), "kubelet");
+        assert_eq!(
+            (c.stop, stop_link("etcd-sizes")),
+            (Some("etcd-sizes"), "?kube=1&stop=etcd-sizes&sealed=1".into())
+        );
         assert_eq!(Fact::from_id("etcd-writers").map(Fact::id), Some("etcd-writers".into()));
         assert_eq!([Fact::from_id("etcd-tolerates-+3"), Fact::from_id("etcd-tolerates-8")], [None, None]);
     }
@@ -189,7 +218,15 @@ mod tests {
             ),
             (r#"{"choice": "", "prompt": "x", "options": ["a", "b"], "answer": "a"}"#.into(), "ask[0].choice: must not be blank"),
             (r#"{"choice": "q", "options": ["a", "b"], "answer": "a"}"#.into(), "ask[0]: missing field \"prompt\""),
-            (with(r#""options": ["a", "b"], "answer": "a", "right": 1"#), "ask[0]: unknown field \"right\" (expected choice, prompt, options, answer, from)"),
+            (
+                with(r#""options": ["a", "b"], "answer": "a", "stop": "etcd-write""#),
+                "ask[0].stop: unknown stop \"etcd-write\" (expected etcd-writer, kube-proxy, etcd-sizes)",
+            ),
+            (with(r#""options": ["a", "b"], "answer": "a", "stop": 3"#), "ask[0].stop: must be a string, found a number"),
+            (
+                with(r#""options": ["a", "b"], "answer": "a", "right": 1"#),
+                "ask[0]: unknown field \"right\" (expected choice, prompt, options, answer, from, stop)",
+            ),
         ] {
             assert_eq!(choice(&text).unwrap_err(), message, "{text}");
         }

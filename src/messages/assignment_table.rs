@@ -479,6 +479,8 @@ messages! {
         e_not_an_option,
         /// A `from` that names no fact the lab derives: `{found}`; `{max}` members at most.
         e_unknown_fact,
+        /// A `stop` that names no guided stop of the page `?kube=1`: `{found}`; the stops `{stops}`.
+        e_unknown_stop,
         /// The lab derives `{derived}` (`{fact}`), not the file's answer `{found}`.
         e_fact_differs,
         /// The lab derives `{derived}` (`{fact}`), which is none of the options.
@@ -487,6 +489,8 @@ messages! {
         e_fact_failed,
         /// What a choice question's options say before one is picked (for screen readers).
         choice_hint,
+        /// The link under a choice question that opens its guided stop on the page `?kube=1`.
+        choice_stop,
         /// A picked option `{text}` that is none of the question's options (a record edited by hand).
         entry_not_an_option,
     }

@@ -484,9 +484,11 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     e_option_count: "has {found} options; a choice question offers {lo} to {hi}",
     e_not_an_option: "{found} is not one of the options ({options})",
     e_unknown_fact: "unknown fact {found} (expected etcd-writers, or etcd-tolerates-N for N from 1 to {max})",
+    e_unknown_stop: "unknown stop {found} (expected {stops})",
     e_fact_differs: "the lab derives {derived} ({fact}), not {found}",
     e_fact_not_option: "the lab derives {derived} ({fact}), which is not one of the options",
     e_fact_failed: "the lab could not derive {fact}: {why}",
     choice_hint: "pick one",
+    choice_stop: "Try it on the real control plane",
     entry_not_an_option: "{text} is not one of the options",
 };

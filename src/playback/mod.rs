@@ -35,6 +35,9 @@ pub mod kube_setup;
 /// The page `?kube=1`'s state and its transitions.
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_state;
+/// The guided stops of the overview's quiz on the page `?kube=1` (issue 31).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_stops;
 /// The timeline of a kube run's leases, etcd quorum and nodes (issue 31).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_timeline;

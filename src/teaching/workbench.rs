@@ -225,6 +225,9 @@ pub fn question_json(q: &Question) -> Json {
             if let Some(fact) = c.from {
                 q["from"] = json!(fact.id());
             }
+            if let Some(stop) = c.stop {
+                q["stop"] = json!(stop);
+            }
             q
         }
     }

@@ -3,11 +3,12 @@
 //! keys move the pick); what is picked is saved as the option's text, the way a typed prediction
 //! is saved, and marked by `teaching::marking` like every other item. Nothing here marks an
 //! option as the right one: the page holds the options in the file's order and no more, until
-//! the lock's reveal shows the answer as it shows every other.
+//! the lock's reveal shows the answer as it shows every other. A question that names its guided
+//! stop links to it (`formats::choice::stop_link`: the stop's name and the seal, no answer).
 
 use super::assignment_panel::Loaded;
 use super::work::Work;
-use crate::formats::choice::Choice;
+use crate::formats::choice::{stop_link, Choice};
 use crate::teaching::assignment::Item;
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -54,10 +55,17 @@ pub(super) fn ChoiceInput(
             }
         })
         .collect_view();
+    // The question's guided stop on the real control plane, opened sealed in a tab of its own
+    // (the picks stay here): the link names the stop and the seal, never the answer.
+    let stop = choice.stop.map(|stop| {
+        let testid = format!("stop-{group}");
+        view! { <a class="stop" href=stop_link(stop) target="_blank" data-testid=testid>{work.a.choice_stop}</a> }
+    });
     view! {
         <fieldset class="item choice" id=group.clone() data-testid=group.clone()>
             <legend>{choice.prompt}</legend>
             {options}
+            {stop}
         </fieldset>
     }
 }

@@ -10,6 +10,7 @@ use cplab::formats::InputError;
 use cplab::kube::ha::etcd::{tolerance_table, EtcdTimings};
 use cplab::kube::{simulate, Scenario};
 use cplab::messages::Problem;
+use cplab::playback::kube_stops::etcd_writers;
 use cplab::teaching::assignment::{Assignment, Question};
 
 /// The manifest the kube page opens with: the run the etcd-writers fact reads.
@@ -19,29 +20,10 @@ const DEPLOY: &str = include_str!("../../../tests/kube/deploy.yaml");
 pub fn derive(fact: Fact) -> Result<String, String> {
     match fact {
         Fact::EtcdWriters => {
+            // The page's own rule (`playback::kube_stops::etcd_writes`: the request's step before
+            // each `put` is kube-apiserver's), so the stop `etcd-writer` shows what this checks.
             let run = simulate(&Scenario::for_file("deploy.yaml", DEPLOY))?;
-            let mut writers: Vec<&str> = Vec::new();
-            // An etcd write is the `put` step etcd records; the component that sent it is the
-            // one whose step comes right before: an API request kube-apiserver served (it
-            // carries the request) is kube-apiserver's write, any other step that step's own
-            // component. The simulation has one write path, kube-apiserver's, as a cluster set up
-            // as Kubernetes advises: "ideally only the API server should have access to it"
-            // (kubernetes/website `content/en/docs/tasks/administer-cluster/configure-upgrade-etcd.md`,
-            // "Securing etcd clusters").
-            for (i, step) in run.trace.iter().enumerate() {
-                if step.component != "etcd" || step.verb != "put" {
-                    continue;
-                }
-                let before = i.checked_sub(1).and_then(|j| run.trace.get(j));
-                let writer = match before {
-                    Some(b) if b.request.is_some() => "kube-apiserver",
-                    Some(b) => b.component.as_str(),
-                    None => "etcd",
-                };
-                if !writers.contains(&writer) {
-                    writers.push(writer);
-                }
-            }
+            let writers: Vec<String> = etcd_writers(&run).into_iter().map(|(w, _)| w).collect();
             Ok(writers.join(", "))
         }
         Fact::EtcdTolerates(members) => tolerance_table(EtcdTimings::default())

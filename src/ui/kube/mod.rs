@@ -10,6 +10,7 @@ mod manifest;
 mod reader;
 mod restore;
 mod scenario;
+mod stops;
 mod tables;
 mod timeline;
 
@@ -205,6 +206,8 @@ fn shared_manifest() -> (String, Option<String>) {
 fn KubePage() -> impl IntoView {
     let (text, notice) = shared_manifest();
     let (fields, ha_notice) = scenario::shared_fields(&EN_KUBE_HA);
+    // A quiz stop (`&stop=`) brings its own manifest and cluster.
+    let (stop, text, fields, stop_notice) = stops::open(text, fields);
     let kube = Kube::new(&text, fields);
     let _keys = controls::shortcuts(kube);
     let k = kube.k;
@@ -216,9 +219,10 @@ fn KubePage() -> impl IntoView {
                 <h1>{k.title}</h1>
                 <p><span class="intro">{k.intro}</span> " " <a href="./" data-testid="back">{k.back}</a></p>
             </header>
-            {notice.into_iter().chain(ha_notice).map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> }).collect_view()}
+            {notice.into_iter().chain(ha_notice).chain(stop_notice).map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> }).collect_view()}
             <div class="top"><Controls lab=kube /></div>
             <Narration kube />
+            <stops::StopBox kube stop />
             <div class="stage">
                 <div class="left">
                     <cluster::Cluster kube />
