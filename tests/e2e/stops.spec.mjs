@@ -26,7 +26,7 @@ async function open(page, query) {
 test("etcd-writer: the cursor at the run's first etcd write, which kube-apiserver sent", async ({ page }) => {
   const step = await open(page, "etcd-writer");
   await expect(page.getByTestId("stop")).toContainText("Quiz stop: who writes etcd");
-  await expect(page.getByTestId("step-sentence")).toContainText("etcd put /registry/deployments/default/web");
+  await expect(page.getByTestId("step-sentence")).toContainText("etcd: put /registry/deployments/default/web");
   await expect(page.getByTestId("kpart-etcd")).toContainText("/registry/deployments/default/web");
   await expect(page.getByTestId("stop-seen")).toContainText("etcd commits /registry/deployments/default/web for kube-apiserver.");
   // Every write of the run, by the part that sent it: kube-apiserver alone, as many as the marks.
@@ -40,7 +40,7 @@ test("etcd-writer: the cursor at the run's first etcd write, which kube-apiserve
 
 test("kube-proxy: the cursor where a node's kube-proxy first leads the Service's address to a Pod", async ({ page }) => {
   await open(page, "kube-proxy");
-  await expect(page.getByTestId("step-sentence")).toContainText(/kube-proxy\/node-\d sync rules/);
+  await expect(page.getByTestId("step-sentence")).toContainText(/kube-proxy\/node-\d: sync rules/);
   await expect(page.getByTestId("step-sentence")).toContainText(/:80 -> 10\./);
   await expect(page.getByTestId("stop-seen")).toContainText(/^kube-proxy\/node-\d programs \S+:80 -> 10\./);
   await expect(page.getByTestId("stop-seen")).toContainText("kube-proxy's steps in this run: LIST");
@@ -103,7 +103,7 @@ test("a sealed assignment's stop links name no answer, and the stops they open s
     const said = await box.innerText();
     // The answer is none of the box's words (a bare number aside: "1" is an option and a count).
     if (!/^\d+$/.test(q.answer)) expect(said).not.toContain(q.answer);
-    for (const seen of ["commits", "programs", "writes go on", "no member leads"]) expect(said).not.toContain(seen);
+    for (const seen of ["commits", "programs", ": writes go on", "no member leads"]) expect(said).not.toContain(seen);
     // Every link the box gives keeps the seal.
     const own = await box.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(own.length).toBeGreaterThan(0);
