@@ -166,6 +166,9 @@ test("on a phone the explorer's tables keep their headings on screen", async ({ 
   for (const id of ["compare-table", "scale-table"]) {
     const table = page.getByTestId(id);
     await expect(table.locator("tbody tr").first()).toBeVisible();
+    // The scale table is redrawn whole as each point of the curve arrives from the worker: measure
+    // it once it is complete, or a head read mid-redraw is a detached node with no box.
+    await expect(page.locator(`.${id}`)).not.toHaveAttribute("aria-busy", "true");
     // Nothing to scroll sideways: every column on the screen.
     const wide = await page.locator(`.${id}`).evaluate((b) => [b.scrollWidth - b.clientWidth, b.getBoundingClientRect().right]);
     expect(wide[0], id).toBeLessThanOrEqual(0);
