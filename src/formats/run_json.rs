@@ -123,6 +123,7 @@ impl<W: Write> Pieces<'_, W> {
     /// A string as serde_json writes it: one with nothing to escape is copied as it is.
     fn string(&mut self, s: &str) {
         if !needs_escape(s.as_bytes()) {
+            self.buf.reserve(s.len() + 2);
             self.buf.push(b'"');
             self.buf.extend_from_slice(s.as_bytes());
             self.buf.push(b'"');
@@ -156,9 +157,11 @@ impl<W: Write> Pieces<'_, W> {
             Some(node) => self.string(node),
             None => self.raw(b"null"),
         }
-        self.raw(b",\"status\":");
-        self.json(&copy.status);
-        self.raw(b"}");
+        // The status's word is its serde name (`rename_all = "lowercase"`), with nothing to escape:
+        // written whole, not through serde_json (20,000 calls of 120 instructions on a scaled run).
+        self.raw(b",\"status\":\"");
+        self.raw(copy.status.as_str().as_bytes());
+        self.raw(b"\"}");
     }
 
     /// Sends the pieces gathered once they fill one.
@@ -182,18 +185,29 @@ fn needs_escape(bytes: &[u8]) -> bool {
     let hit = |w: u64| {
         below(w, 0x20) | below(w ^ (ONES * u64::from(b'"')), 1) | below(w ^ (ONES * u64::from(b'\\')), 1)
     };
-    if bytes.len() < 8 {
-        return bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
-    }
     // A word that cannot be read counts as a hit: serde_json then writes the string.
     let word =
         |at: usize| bytes.get(at..at + 8).and_then(|w| w.try_into().ok()).map_or(1, u64::from_le_bytes);
-    let mut found = 0;
-    for at in (0..bytes.len() - 7).step_by(8) {
-        found |= hit(word(at));
+    let half =
+        |at: usize| bytes.get(at..at + 4).and_then(|w| w.try_into().ok()).map_or(1, u32::from_le_bytes);
+    let len = bytes.len();
+    match len {
+        0..4 => bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\'),
+        // Four to seven bytes (a node's key `node/m1`): the first four and the last four, which
+        // may overlap, as one word; tested once instead of byte by byte.
+        4..8 => hit(u64::from(half(0)) | u64::from(half(len - 4)) << 32) != 0,
+        // Eight or more: the first word, the last (overlapping when the length is no multiple of
+        // eight) and each word between; a key of up to 16 bytes, most of a scaled run's, is two.
+        _ => {
+            let mut found = hit(word(0)) | hit(word(len - 8));
+            let mut at = 8;
+            while at + 8 < len {
+                found |= hit(word(at));
+                at += 8;
+            }
+            found != 0
+        }
     }
-    // The last eight bytes, which may overlap the last word read: no byte is left out.
-    (found | hit(word(bytes.len() - 8))) != 0
 }
 
 #[cfg(test)]
@@ -227,7 +241,7 @@ mod tests {
         let mut strings: Vec<String> = (0..=0x7fu8).map(|b| format!("a{}b", char::from(b))).collect();
         strings.extend(["", "copy/é😀-1", "\u{85}\u{2028}", &"x".repeat(200)].map(String::from));
         // Each byte that matters at every place of strings of one word, of words and some.
-        for len in [7, 8, 9, 15, 16, 27] {
+        for len in [3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 24, 25, 27] {
             for b in [0u8, 0x1f, b'"', b'\\', 0x20, b'!', b'#', b'[', b']', 0x7f] {
                 for at in 0..len {
                     let mut s = vec![b'x'; len];
