@@ -9,6 +9,7 @@ mod support;
 use cplab::kube::blast::blast_table;
 use cplab::kube::flags::{down_flag, parse_down};
 use cplab::kube::scenario::Fault;
+use cplab::playback::kube_nodes::part_down;
 use cplab::playback::kube_setup::{Field, FieldProblem, Setup, SetupFields};
 use cplab::playback::kube_state::KubeState;
 use cplab::playback::kube_timeline::{timeline, timeline_text};
@@ -204,4 +205,23 @@ fn the_pages_ha_runs_are_the_clis_rows_and_their_timelines_the_goldens() {
             &format!("$ cplab kube apply deploy.yaml {flags} -o blast\n{cli}\n{lanes}"),
         );
     }
+}
+
+#[test]
+fn a_whole_node_down_takes_its_three_parts_down_in_the_frame_and_no_other_nodes() {
+    let mut state = KubeState::new(DEPLOY);
+    state.set_fields(fields("1", ["1", "1", "1"], "node/node-2@12"));
+    assert!(state.setup_problems().is_empty(), "{:?}", state.setup_problems());
+    state.go_to(usize::MAX);
+    let frame = state.frame().expect("a frame");
+    assert_eq!(frame.down, ["node/node-2"]);
+    for part in ["kubelet/node-2", "runtime/node-2", "kube-proxy/node-2", "node/node-2"] {
+        assert!(part_down(&frame.down, part), "{part}");
+    }
+    for part in ["kubelet/node-1", "runtime/node-3", "kube-apiserver", "etcd", "node/node-1"] {
+        assert!(!part_down(&frame.down, part), "{part}");
+    }
+    // A part named down is down whatever its kind; a node's name is not one of its parts.
+    assert!(part_down(&["kube-scheduler".to_string()], "kube-scheduler"));
+    assert!(!part_down(&["node/node-2".to_string()], "kubelet/node-22"));
 }

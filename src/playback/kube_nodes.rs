@@ -1,8 +1,8 @@
 //! What actually runs on each node at a cursor of a kube run (not what etcd believes), from the
 //! runtime's steps in the trace: the node diagram's pods, and what `kube_restore::unbelieved`
-//! compares with the pods table.
+//! compares with the pods table; and which of a node's parts are down with it.
 
-use crate::kube::scenario::Scenario;
+use crate::kube::scenario::{Part, Scenario};
 use crate::kube::trace::Step;
 
 /// What runs on one node at the cursor, from its runtime's steps (what actually runs, not what
@@ -54,4 +54,17 @@ pub fn nodes_at(scenario: &Scenario, shown: &[Step]) -> Vec<NodeAt> {
         }
     }
     nodes
+}
+
+/// Whether the part named `part` is down at a frame whose parts down are `down`: named there, or
+/// a node's kubelet, runtime or kube-proxy while its whole node is down (`node/NODE`), which
+/// takes the three with it (`kube::ha_sim`'s `ha_part_down`).
+pub fn part_down(down: &[String], part: &str) -> bool {
+    let whole = match Part::parse(part) {
+        Some(p @ (Part::Kubelet(_) | Part::Runtime(_) | Part::KubeProxy(_))) => {
+            p.node().map(|n| Part::Node(n.to_string()).to_string())
+        }
+        _ => None,
+    };
+    down.iter().any(|d| d == part || whole.as_deref() == Some(d.as_str()))
 }

@@ -204,10 +204,14 @@ test("a whole node down: its box in the diagram drops its pods at once while etc
     await page.keyboard.press("ArrowRight");
     await expect(page.getByTestId("scrubber")).toHaveValue(String(before + i + 1));
   }
-  // The fault's step: node-2's box is empty at once; etcd still says Running 1/1 (no kubelet left
-  // to say otherwise).
+  // The fault's step: node-2's box is empty at once, its three parts down with it (node-1's up);
+  // etcd still says Running 1/1 (no kubelet left to say otherwise).
   await expect(node2.getByTestId("pod")).toHaveCount(0);
   await expect(node2.locator(".empty")).toHaveText("no pods");
+  for (const part of ["kubelet", "runtime", "kube-proxy"]) {
+    await expect(page.getByTestId(`kpart-${part}-node-2`).locator(".state")).toHaveText("down");
+    await expect(page.getByTestId(`kpart-${part}-node-1`).locator(".state")).not.toHaveText("down");
+  }
   const lostRow = page.locator("[data-testid=pods-table] tbody tr", { hasText: lost });
   await expect(lostRow).toContainText("Running");
   await expect(lostRow).toContainText("1/1");

@@ -9,15 +9,16 @@ use super::Kube;
 use crate::kube::scenario::{Part, Scenario};
 use crate::messages::fill;
 use crate::playback::kube::NodeAt;
+use crate::playback::kube_nodes::part_down;
 use crate::playback::kube_state::FILE;
 use leptos::prelude::*;
 
-/// Whether `name` is down at the cursor, whether it acts, and whether it is pressed down (down
-/// now, or from the next step).
+/// Whether `name` is down at the cursor (a node's parts with their node), whether it acts, and
+/// whether it is pressed down (down now, or from the next step).
 fn state_of(kube: Kube, name: &str) -> (bool, bool, bool) {
     let pressed = kube.read(|s| s.pressed(name));
     kube.frame().map_or((false, false, pressed), |f| {
-        (f.down.iter().any(|d| d == name), f.lit.as_deref() == Some(name), pressed)
+        (part_down(&f.down, name), f.lit.as_deref() == Some(name), pressed)
     })
 }
 
