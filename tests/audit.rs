@@ -17,16 +17,6 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/audit/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name}: the trace differs from {}", path.display());
-}
-
 fn read(name: &str) -> AuditTrace {
     read_log(&fixture(name), ReadOptions::default())
 }
@@ -38,19 +28,19 @@ fn row<'a>(trace: &'a AuditTrace, verb: &str, key: &str) -> &'a RequestRow {
 #[test]
 fn the_nginx_apply_log_reads_to_its_golden_trace() {
     let trace = read("nginx-apply.jsonl");
-    golden("nginx-apply", &render(&trace));
+    support::golden("audit", "nginx-apply", &render(&trace));
 }
 
 #[test]
 fn hostile_lines_are_named_by_number_and_the_rest_loads() {
     let trace = read("hostile.jsonl");
-    golden("hostile", &render(&trace));
+    support::golden("audit", "hostile", &render(&trace));
 }
 
 #[test]
 fn generate_name_creates_and_writes_read_to_their_golden_trace() {
     let trace = read("names-and-writes.jsonl");
-    golden("names-and-writes", &render(&trace));
+    support::golden("audit", "names-and-writes", &render(&trace));
 }
 
 #[test]
@@ -131,7 +121,7 @@ fn leases_and_events_are_background_and_the_journey_comes_first() {
 
 #[test]
 fn heartbeats_read_to_their_golden_trace() {
-    golden("heartbeats", &render(&read("heartbeats.jsonl")));
+    support::golden("audit", "heartbeats", &render(&read("heartbeats.jsonl")));
 }
 
 #[test]
@@ -362,12 +352,12 @@ fn cplab_kube_audit_prints_each_fixtures_golden_trace() {
         let path = support::root().join(format!("tests/fixtures/audit/{name}.jsonl"));
         let out = support::cplab(&["kube", "audit", path.to_str().expect("a path")], "");
         assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-        golden(name, &String::from_utf8_lossy(&out.stdout));
+        support::golden("audit", name, &String::from_utf8_lossy(&out.stdout));
     }
     // Standard input too; a file that is not there fails with its name (exit 1).
     let text = String::from_utf8(fixture("nginx-apply.jsonl")).expect("text");
     let out = support::cplab(&["kube", "audit", "-"], &text);
-    golden("nginx-apply", &String::from_utf8_lossy(&out.stdout));
+    support::golden("audit", "nginx-apply", &String::from_utf8_lossy(&out.stdout));
     let out = support::cplab(&["kube", "audit", "no-such.log"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("cplab: no-such.log: "));

@@ -21,15 +21,6 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/audit/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name}: the frames differ from {}", path.display());
-}
-
 fn recording(log: &[u8], shown: Shown) -> AuditRecording {
     AuditRecording::of(read_log(log, ReadOptions::default()), shown)
 }
@@ -51,14 +42,14 @@ fn simulated() -> (KubeRecording, Vec<u8>) {
 fn each_fixture_plays_its_journey_frame_by_frame_as_its_golden_says() {
     for name in ["nginx-apply", "hostile", "names-and-writes", "heartbeats"] {
         let played = recording(&fixture(&format!("{name}.jsonl")), Shown::Journey);
-        golden(&format!("play-{name}"), &every_frame(&played));
+        support::golden("audit", &format!("play-{name}"), &every_frame(&played));
     }
 }
 
 #[test]
 fn the_simulations_own_log_plays_as_its_golden_says() {
     let (_, log) = simulated();
-    golden("play-deploy-sim", &every_frame(&recording(&log, Shown::Journey)));
+    support::golden("audit", "play-deploy-sim", &every_frame(&recording(&log, Shown::Journey)));
 }
 
 #[test]

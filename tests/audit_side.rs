@@ -19,22 +19,13 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/audit/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name} differs from {}", path.display());
-}
-
 #[test]
 fn the_three_ways_print_as_their_goldens_say() {
     let own = compare("deploy.yaml", DEPLOY, None).expect("runs");
-    golden("side-deploy", &render_side(&own));
+    support::golden("audit", "side-deploy", &render_side(&own));
     let nginx = read_log(&fixture("nginx-apply.jsonl"), ReadOptions::default());
     let real = compare("deploy.yaml", DEPLOY, Some((&nginx, "nginx-apply.jsonl"))).expect("runs");
-    golden("side-deploy-nginx", &render_side(&real));
+    support::golden("audit", "side-deploy-nginx", &render_side(&real));
 }
 
 #[test]
@@ -82,13 +73,13 @@ fn each_ways_numbers_are_those_of_its_own_run_or_log() {
 fn cplab_kube_compare_prints_the_golden_and_says_what_it_is() {
     let out = support::cplab(&["kube", "compare", "tests/kube/deploy.yaml"], "");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    golden("side-deploy", &String::from_utf8_lossy(&out.stdout));
+    support::golden("audit", "side-deploy", &String::from_utf8_lossy(&out.stdout));
     let log = support::root().join("tests/fixtures/audit/nginx-apply.jsonl");
     let args = ["kube", "compare", "tests/kube/deploy.yaml", "--log", log.to_str().expect("a path")];
     let out = support::cplab(&args, "");
     let text =
         String::from_utf8_lossy(&out.stdout).replace(log.to_str().expect("a path"), "nginx-apply.jsonl");
-    golden("side-deploy-nginx", &text);
+    support::golden("audit", "side-deploy-nginx", &text);
     let help = support::cplab(&["kube", "compare", "--help"], "");
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("The same request three ways") && help.contains("--log <FILE>"), "{help}");
@@ -108,7 +99,7 @@ fn a_requests_bodies_are_shown_on_demand_and_a_secrets_only_when_asked() {
     for key in ["deployments/nginx/scale", "pods/nginx-7c5ddbdf54-q2wrt", "replicasets/nginx-7c5ddbdf54"] {
         text.push_str(&bodies(&heartbeats, key).expect("a request"));
     }
-    golden("bodies-heartbeats", &text);
+    support::golden("audit", "bodies-heartbeats", &text);
     assert_eq!(
         bodies(&heartbeats, "pods/nope"),
         Err("no request of the log has the key \"pods/nope\" (keys as the trace prints them)".to_string())

@@ -19,16 +19,6 @@ fn healthy() -> KubeRecording {
     KubeRecording::of_manifest("deploy.yaml", DEPLOY, &[]).expect("runs")
 }
 
-/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name} differs from {}", path.display());
-}
-
 fn rows(out: &mut String, title: &str, rows: &Rows) {
     out.push_str(&format!("  {title} ({}):\n", rows.len()));
     for row in rows {
@@ -78,7 +68,7 @@ fn the_healthy_round_trip_plays_frame_by_frame_as_its_goldens_say() {
     let sandbox = recording.run.trace.iter().position(|s| s.verb == "sandbox ready").expect("a sandbox");
     cursors.extend([sandbox + 1, recording.len(), usize::MAX]);
     let text: String = cursors.iter().map(|&c| format!("@{c}\n{}", said(&recording.frame(c)))).collect();
-    golden("playback-healthy", &text);
+    support::golden("kube", "playback-healthy", &text);
 }
 
 #[test]
@@ -151,7 +141,7 @@ fn each_part_down_from_the_start_fills_its_blast_row() {
             format!("{}: kubectl {} | {}\n", r.down, if r.kubectl_ok { "ok" } else { "fails" }, r.radius)
         })
         .collect();
-    golden("playback-blast-rows", &text);
+    support::golden("kube", "playback-blast-rows", &text);
     // A rerun replaces its row rather than adding one.
     assert_eq!(fill(&filled, healthy.blast()).len(), filled.len());
 }
@@ -180,7 +170,7 @@ fn the_scrubber_marks_the_six_steps_and_each_etcd_write_as_the_golden_says() {
             KubeMark::Write { step, key } => format!("{step}: etcd writes {key}\n"),
         })
         .collect();
-    golden("playback-marks", &text);
+    support::golden("kube", "playback-marks", &text);
     // Every write is a `put` of the trace, every stage mark the first step of its stage.
     let stages = recording.marks().iter().filter(|m| matches!(m, KubeMark::Stage { .. })).count();
     assert_eq!(stages, 6);
@@ -202,7 +192,7 @@ fn a_part_down_mid_run_is_down_from_its_second_in_the_frame() {
     assert_eq!(run.trace[..first], healthy.trace[..first]);
     let end = run.frame(run.len());
     assert_eq!(end.down, ["kube-scheduler"]);
-    golden("playback-scheduler-mid-run", &said(&end));
+    support::golden("kube", "playback-scheduler-mid-run", &said(&end));
 }
 
 #[test]
@@ -251,7 +241,7 @@ fn the_cli_s_events_golden_is_what_cplab_kube_apply_prints() {
     // The page's e2e test (tests/e2e/kube.spec.mjs) compares its events table with this file.
     let out = support::cplab(&["kube", "apply", "tests/kube/deploy.yaml", "-o", "events"], "");
     assert!(out.status.success());
-    golden("deploy-events", &String::from_utf8(out.stdout).expect("utf-8"));
+    support::golden("kube", "deploy-events", &String::from_utf8(out.stdout).expect("utf-8"));
     // And the page's frame at the end has exactly the table's rows.
     let recording = healthy();
     let table = events_table(&recording.run);

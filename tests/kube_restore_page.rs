@@ -77,16 +77,6 @@ fn cli_lost(trace: &str) -> Vec<String> {
         .collect()
 }
 
-/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name} differs from {}", path.display());
-}
-
 #[test]
 fn the_lost_writes_the_page_lists_are_the_clis_trace_rows_between_snapshot_and_restore() {
     let mut state = KubeState::new(DEPLOY);
@@ -107,7 +97,7 @@ fn the_lost_writes_the_page_lists_are_the_clis_trace_rows_between_snapshot_and_r
     assert_eq!(r.lost.len() as u64, facts.lost_writes);
     let revisions: Vec<u64> = r.lost.iter().map(|w| w.revision).collect();
     assert_eq!(revisions, (facts.snapshot_revision + 1..=facts.revision_before).collect::<Vec<_>>());
-    golden(
+    support::golden("kube", 
         "restore-page",
         &format!(
             "$ cplab kube apply deploy.yaml {flags} -o trace: the rows that wrote etcd between snapshot save and snapshot restore, REV KEY\n{}\n\n{}",

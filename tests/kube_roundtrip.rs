@@ -16,16 +16,6 @@ fn healthy() -> Run {
     simulate(&Scenario::for_file("deploy.yaml", DEPLOY)).expect("runs")
 }
 
-/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name} differs from {}", path.display());
-}
-
 #[test]
 fn the_events_read_as_kubectl_get_events_sorted_by_last_timestamp() {
     let want = "\
@@ -66,7 +56,7 @@ web-6df86f78c7-j8dc5   1/1     Running   0          4s    10.244.1.2   node-1   
 
 #[test]
 fn the_trace_is_the_golden_one() {
-    golden("roundtrip-trace", &trace_table(&healthy()));
+    support::golden("kube", "roundtrip-trace", &trace_table(&healthy()));
 }
 
 #[test]

@@ -179,16 +179,6 @@ const PAGE_RUNS: [(&str, &str, [&str; 3], &str); 3] = [
     ("node-eviction", "1", ["1", "1", "1"], "node/node-2@12"),
 ];
 
-/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name} differs from {}", path.display());
-}
-
 #[test]
 fn the_pages_ha_runs_are_the_clis_rows_and_their_timelines_the_goldens() {
     // tests/e2e/ha.spec.mjs reads these files: the seconds the page shows must be these.
@@ -208,7 +198,8 @@ fn the_pages_ha_runs_are_the_clis_rows_and_their_timelines_the_goldens() {
         let recording = state.recording().expect("runs");
         let nodes: Vec<String> = recording.scenario.nodes.iter().map(|n| n.name.clone()).collect();
         let lanes = timeline_text(&timeline(&recording.run, &nodes));
-        golden(
+        support::golden(
+            "kube",
             &format!("ha-page-{name}"),
             &format!("$ cplab kube apply deploy.yaml {flags} -o blast\n{cli}\n{lanes}"),
         );

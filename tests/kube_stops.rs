@@ -16,16 +16,6 @@ use cplab::playback::kube_stops::{etcd_writers, stops, Look, Moment, Seen, StopR
 use cplab::teaching::assignment::Question;
 use std::rc::Rc;
 
-/// Compares `text` with `tests/golden/kube/{name}.txt` (written when `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/kube/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name} differs from {}", path.display());
-}
-
 /// The page's state as a stop opens it: its manifest on its fields, the cursor at its moment.
 fn opened(run: &StopRun) -> (KubeState, Rc<KubeRecording>, Moment) {
     let mut state = KubeState::with_fields(&run.manifest(), run.fields());
@@ -58,7 +48,7 @@ fn each_stop_opens_its_run_at_its_moment() {
             );
         }
     }
-    golden("stops", &out);
+    support::golden("kube", "stops", &out);
 }
 
 #[test]

@@ -114,17 +114,6 @@ fn line_text(line: &MatrixLine) -> String {
     )
 }
 
-/// Compares `text` with `tests/golden/lab/{name}.txt` (or writes it when `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/lab/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name}: the lab's state differs from {}", path.display());
-}
-
 const SCHED: PartSet = PartSet::of_part(Part::Scheduler);
 const API: PartSet = PartSet::of_part(Part::ApiServer);
 
@@ -135,7 +124,7 @@ fn a_press_at_step_0_takes_a_part_down_for_the_whole_run_and_a_second_brings_it_
         .act("run to the end", |l, r| l.go_to(usize::MAX, r))
         .act("back to step 0", |l, r| l.go_to(0, r))
         .act("press the scheduler again", |l, r| l.press(SCHED, r));
-    golden("press-at-step-0", &s.transcript);
+    support::golden("lab", "press-at-step-0", &s.transcript);
 }
 
 #[test]
@@ -147,7 +136,7 @@ fn a_press_mid_run_acts_from_the_next_round_and_keeps_every_step_before() {
         .act("press the whole control plane", |l, r| l.press(PartSet::CONTROL_PLANE, r))
         .act("run to the end", |l, r| l.go_to(usize::MAX, r))
         .act("the node agents report again", |l, r| l.report_again(r));
-    golden("press-mid-run", &s.transcript);
+    support::golden("lab", "press-mid-run", &s.transcript);
 }
 
 #[test]
@@ -160,7 +149,7 @@ fn a_matrix_row_fills_then_its_repair_then_its_report() {
         .act("fill the store's row (a run of no step ends at once)", |l, r| {
             l.fill_row(PartSet::of(Part::StateStore), Phase::Run, r)
         });
-    golden("fill-a-row-and-repair", &s.transcript);
+    support::golden("lab", "fill-a-row-and-repair", &s.transcript);
 }
 
 #[test]
@@ -176,7 +165,7 @@ fn the_events_run_to_its_end_by_hand_fills_its_row_and_a_press_mid_run_fills_non
             l.press(API, r)
         })
         .act("run to the end", |l, r| l.go_to(usize::MAX, r));
-    golden("events-by-hand", &s.transcript);
+    support::golden("lab", "events-by-hand", &s.transcript);
 }
 
 #[test]
@@ -193,7 +182,7 @@ fn switching_runs_and_picking_one_carry_what_they_say_and_reset_starts_over() {
         })
         .act("step to 4", |l, r| l.go_to(4, r))
         .act("reset", |l, r| l.reset(r));
-    golden("switch-and-reset", &s.transcript);
+    support::golden("lab", "switch-and-reset", &s.transcript);
 }
 
 #[test]
@@ -236,5 +225,5 @@ fn a_seal_shows_every_run_at_its_start_until_the_lock() {
         .act("show the given run again", |l, r| l.show_given(r))
         .act("run it to the end", |l, r| l.go_to(usize::MAX, r))
         .act("reset: its own parts down", |l, r| l.reset(r));
-    golden("seal-and-lock", &s.transcript);
+    support::golden("lab", "seal-and-lock", &s.transcript);
 }

@@ -60,18 +60,6 @@ fn render(t: &Messages, recording: &Recording, cursor: usize) -> String {
     out
 }
 
-/// Compares `text` with the golden file `tests/golden/view/{name}.txt` (or writes it when
-/// `UPDATE_GOLDEN` is set).
-fn golden(name: &str, text: &str) {
-    let path = support::root().join(format!("tests/golden/view/{name}.txt"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-        std::fs::write(&path, text).expect("written");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name}: the view model differs from {}", path.display());
-}
-
 fn lesson() -> Recording {
     Recording::of_run(Run::Lesson, PartSet::NONE, &[], None).expect("records")
 }
@@ -79,8 +67,8 @@ fn lesson() -> Recording {
 #[test]
 fn the_lessons_request_at_its_end_and_at_step_5() {
     let r = lesson();
-    golden("lesson-end", &render(&EN, &r, r.len()));
-    golden("lesson-step-5", &render(&EN, &r, 5));
+    support::golden("view", "lesson-end", &render(&EN, &r, r.len()));
+    support::golden("view", "lesson-step-5", &render(&EN, &r, 5));
 }
 
 /// A file name for a row's parts down: `healthy`, `api-server`, `control-plane`.
@@ -96,7 +84,7 @@ fn row_name(down: PartSet) -> String {
 fn the_failure_matrix_events_with_each_part_down() {
     for down in MATRIX_ORDER {
         let r = Recording::of_run(Run::Events, down, &[], None).expect("records");
-        golden(&format!("events-{}", row_name(down)), &render(&EN, &r, r.len()));
+        support::golden("view", &format!("events-{}", row_name(down)), &render(&EN, &r, r.len()));
     }
 }
 
@@ -106,12 +94,12 @@ fn a_repair_and_a_report() {
     let sched = repair_scenarios(PartSet::of(Part::Scheduler)).expect("runs");
     let repaired = Recording::of_run(Run::Events, PartSet::of(Part::Scheduler), &sched[1].timeline, None)
         .expect("records");
-    golden("repair-scheduler", &render(&EN, &repaired, repaired.len()));
+    support::golden("view", "repair-scheduler", &render(&EN, &repaired, repaired.len()));
     // The API server down: back, the gap stays open until the node agents report.
     let api = repair_scenarios(PartSet::of(Part::ApiServer)).expect("runs");
     let reported = Recording::of_run(Run::Events, PartSet::of(Part::ApiServer), &api[2].timeline, None)
         .expect("records");
-    golden("report-api-server", &render(&EN, &reported, reported.len()));
+    support::golden("view", "report-api-server", &render(&EN, &reported, reported.len()));
 }
 
 #[test]
@@ -199,7 +187,7 @@ fn list_mode_beside_watch_mode() {
     for (name, run) in [("lesson", Run::Lesson), ("events", Run::Events)] {
         let scenario = run.scenario(PartSet::NONE, None).expect("a run");
         let c = compare(&scenario).expect("runs");
-        golden(&format!("compare-{name}"), &render_comparison(&c));
+        support::golden("view", &format!("compare-{name}"), &render_comparison(&c));
     }
     let c = compare(&Run::Lesson.scenario(PartSet::NONE, None).expect("a run")).expect("runs");
     let totals: Vec<(usize, usize, usize)> =
@@ -238,7 +226,7 @@ fn the_scale_plot_at_the_lessons_size_and_at_ten_thousand() {
         }
         let _ = writeln!(out, "slider, list: {}", point(&plot.at_list));
         let _ = writeln!(out, "slider, watch: {}", point(&plot.at_watch));
-        golden(&format!("scale-plot-{items}"), &out);
+        support::golden("view", &format!("scale-plot-{items}"), &out);
     }
     let lesson = scale_plot(&curve, &scale_point(12).expect("runs"));
     assert_eq!((lesson.at_list.reads, lesson.at_watch.reads), (26, 0), "the lesson's idle round");

@@ -74,24 +74,71 @@ test("in the 720 px frame an assignment's score and misses are read inside the f
   await page.screenshot({ path: shot("frame-720-results") });
 });
 
-// Not yet (#29, left open): on a 375 x 812 phone the picker first, or the reading lists kept,
-// push the current trace row off the first screen that screen.spec.mjs keeps (tried, measured).
-test.fixme("on a phone the choice of run and each part's reading list come first, and stay", async ({ page }) => {
+// On a 375 x 812 phone the choice of run is first, in one row (the run chosen whole), and each
+// part keeps its reading list, with the current trace row still on the first screen.
+test("on a phone the choice of run and each part's reading list come first, and stay", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("./");
   await page.getByTestId("trace-summary").waitFor();
-  const picker = page.getByRole("group", { name: "Requests" }).or(page.locator("fieldset.picker"));
-  await expect(picker.first()).toBeInViewport();
+  const picker = page.getByRole("group", { name: "Requests" });
+  await expect(picker).toBeInViewport({ ratio: 1 });
+  const top = async (locator) => (await locator.boundingBox()).y;
+  expect(await top(picker)).toBeLessThan(await top(page.getByTestId("play")));
+  // The run chosen reads whole: its label is not cut.
+  const chosen = page.getByTestId("play-lesson").locator("xpath=..");
+  await expect(chosen).toHaveText("The lesson's request: collector 3 → 5");
+  expect(await chosen.evaluate((l) => l.scrollWidth <= l.clientWidth && l.getBoundingClientRect().right <= l.parentElement.getBoundingClientRect().right)).toBe(true);
+  for (const [part, text] of [["scheduler", "reads node/*, copy/* every round"], ["api-server", "writes what requests ask"]]) {
+    const lists = page.getByTestId(`part-${part}`).locator(".lists");
+    await expect(lists).toHaveText(text);
+    await expect(lists).toBeInViewport({ ratio: 1 });
+  }
   const lists = page.getByTestId("part-scheduler").locator(".lists");
-  await expect(lists).toHaveText("reads node/*, copy/* every round");
-  await expect(lists).toBeVisible();
-  await expect(lists).toBeInViewport();
-  // Still there mid-run: a few steps on, the picker and the lists have not moved away.
+  // Still there mid-run: a few steps on, the picker and the lists have not moved away, and the
+  // current trace row is on the same screen, whole.
   for (let i = 0; i < 5; i++) await page.getByTestId("forward").click();
-  await expect(lists).toBeInViewport();
-  await expect(picker.first()).toBeInViewport();
-  await expect(page.getByTestId("play")).toBeInViewport();
+  await expect(lists).toBeInViewport({ ratio: 1 });
+  await expect(picker).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId("play")).toBeInViewport({ ratio: 1 });
+  await expect(page.locator("tr.current")).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => [window.scrollY, document.scrollingElement.scrollWidth])).toEqual([0, 375]);
   await page.screenshot({ path: shot("phone-first-screen-375x812") });
+  // Each other run, once chosen, comes first in the row and reads whole (the own request with
+  // its fields), the row scrolled back to its start.
+  for (const [id, whole] of [["play-events", "xpath=.."], ["play-scale", "xpath=../.."]]) {
+    await page.getByTestId(id).click();
+    const chosen = page.getByTestId(id).locator(whole);
+    await expect.poll(() => picker.evaluate((p) => p.scrollLeft), id).toBe(0);
+    const [box, row] = [await chosen.boundingBox(), await picker.boundingBox()];
+    expect([box.x >= row.x, box.x + box.width <= row.x + row.width], id).toEqual([true, true]);
+    expect(await chosen.evaluate((l) => l.scrollWidth <= l.clientWidth), id).toBe(true);
+    await expect(page.locator("tr.current")).toHaveCount(0);
+    await page.getByTestId("forward").click();
+    await expect(page.locator("tr.current")).toBeInViewport({ ratio: 1 });
+  }
+  await page.screenshot({ path: shot("phone-own-request-375x812") });
+});
+
+// A phone showing the README's fixed frame (720 px high, the course page's width): the same
+// order, with the current trace row whole inside the frame mid-run.
+test("in a 720 px fixed frame on a phone the choice of run and the reading lists come first, and stay", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.setContent(
+    `<iframe title="Control Plane Lab" src="${origin("lab")}/?embed=1&height=fixed" style="display: block; width: 100%; height: 720px; border: 0"></iframe>`,
+  );
+  const frame = page.frameLocator("iframe");
+  await frame.getByTestId("trace-summary").waitFor();
+  for (let i = 0; i < 5; i++) await frame.getByTestId("forward").click();
+  const inFrame = (id) => page.frames()[1].evaluate((id) => {
+    const r = document.querySelector(id).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }, id);
+  for (const id of ["fieldset.picker", "[data-testid=play]", "[data-testid=part-scheduler] .lists", "[data-testid=part-controller-manager] .lists", "tr.current"]) {
+    expect(await inFrame(id), id).toBe(true);
+  }
+  await expect(frame.getByTestId("part-scheduler").locator(".lists")).toHaveText("reads node/*, copy/* every round");
+  expect(await page.frames()[1].evaluate(() => scrollY)).toBe(0);
+  await page.screenshot({ path: shot("phone-frame-720") });
 });
 
 // Whether the label a token carries is all shown: each line of its text inside the gap between

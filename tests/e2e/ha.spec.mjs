@@ -149,6 +149,104 @@ test("a node's eviction: NotReady, then its pods evicted, then the replacements 
   expect([row.Knows, row["Traffic stops"], row.Replaced]).toEqual([g.cli.KNOWS, g.cli["TRAFFIC STOPS"], g.cli.REPLACED]);
 });
 
+// The diagram's pods on each node (what its runtime runs: name, then "running" or "starting"),
+// and the pods table's rows (what etcd believes), each by the page's own text.
+async function drawnOn(page) {
+  const names = await page.locator("[data-testid=workers] .k-node h3").allTextContents();
+  const boxes = await Promise.all(names.map((n) => page.getByTestId(`node-${n}`).getByTestId("pod").allTextContents()));
+  return Object.fromEntries(names.map((n, i) => [n, boxes[i].map((t) => t.split(" "))]));
+}
+async function podRows(page) {
+  const heads = await page.locator("[data-testid=pods-table] thead th").allTextContents();
+  const rows = await page.locator("[data-testid=pods-table] tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  return rows.map((r) => Object.fromEntries(heads.map((h, i) => [h, r[i]])));
+}
+const namesOn = (rows, node) => rows.filter((r) => r.NODE === node).map((r) => r.NAME).sort();
+
+// The last step shown before the clock reaches `ms`, by halving (a dozen scrubber moves at most).
+async function lastBefore(page, ms) {
+  const clock = async (c) => {
+    await page.getByTestId("scrubber").fill(String(c));
+    return Number((await page.getByTestId("status-strip").textContent()).match(/· (\d+) ms ·/)[1]);
+  };
+  let [low, high] = [0, Number(await page.getByTestId("scrubber").getAttribute("max"))];
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if ((await clock(mid)) < ms) low = mid;
+    else high = mid;
+  }
+  await clock(low);
+  return low;
+}
+
+test("a whole node down: its box in the diagram drops its pods at once while etcd still believes them, and the others carry the replacement", async ({ page }) => {
+  const g = read("node-eviction");
+  await open(page);
+  await cluster(page, { faults: "node/node-2@12" });
+  // Just before the fault every node runs what the pods table says it runs, each pod running.
+  const before = await lastBefore(page, 12_000);
+  const healthy = await podRows(page);
+  const drawn = await drawnOn(page);
+  expect(Object.keys(drawn)).toEqual(["node-1", "node-2", "node-3"]);
+  for (const [node, pods] of Object.entries(drawn)) {
+    expect(pods.map(([name]) => name).sort()).toEqual(namesOn(healthy, node));
+    expect(pods.every(([, state]) => state === "running")).toBe(true);
+  }
+  const [lost] = namesOn(healthy, "node-2");
+  expect(lost).toBeTruthy();
+  // The steps of second 12 up to the fault's own (the leaders' renewals come first): node-2 still
+  // draws its pod until the step "node/node-2 DOWN", and none from that step on.
+  const node2 = page.getByTestId("node-node-2");
+  const current = page.getByTestId("trace").locator("tr.current");
+  for (let i = 0; !/node\/node-2\s*DOWN/.test(await current.textContent()); i++) {
+    expect(i, "the fault's step comes within 5 steps of second 12").toBeLessThan(5);
+    await expect(node2.getByTestId("pod")).toHaveText([`${lost} running`]);
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("scrubber")).toHaveValue(String(before + i + 1));
+  }
+  // The fault's step: node-2's box is empty at once; etcd still says Running 1/1 (no kubelet left
+  // to say otherwise).
+  await expect(node2.getByTestId("pod")).toHaveCount(0);
+  await expect(node2.locator(".empty")).toHaveText("no pods");
+  const lostRow = page.locator("[data-testid=pods-table] tbody tr", { hasText: lost });
+  await expect(lostRow).toContainText("Running");
+  await expect(lostRow).toContainText("1/1");
+  // Through NotReady and the eviction the box stays empty; the table turns the pod Terminating.
+  await moment(page, "node NotReady").click();
+  await expect(node2.getByTestId("pod")).toHaveCount(0);
+  await moment(page, "pods evicted").click();
+  await expect(lostRow).toContainText("Terminating");
+  await expect(node2.getByTestId("pod")).toHaveCount(0);
+  // The replacement: a new name in the table, drawn running on the node the table names.
+  await moment(page, "replacements running").click();
+  const rows = await podRows(page);
+  const fresh = rows.filter((r) => !healthy.some((h) => h.NAME === r.NAME));
+  expect(fresh).toHaveLength(1);
+  expect(fresh[0].NODE).not.toBe("node-2");
+  const at = await drawnOn(page);
+  expect(at[fresh[0].NODE]).toContainEqual([fresh[0].NAME, "running"]);
+  expect(at["node-2"]).toEqual([]);
+  // At the end the diagram is the table less node-2's Terminating pod, as many as the CLI's
+  // "N pods run" (kubectl get pods -o wide of the same run lists the same names on the same nodes).
+  await page.getByTestId("to-end").click();
+  const end = await podRows(page);
+  const ended = await drawnOn(page);
+  for (const node of Object.keys(ended)) {
+    const running = end.filter((r) => r.NODE === node && r.STATUS === "Running").map((r) => r.NAME).sort();
+    expect(ended[node].map(([name]) => name).sort()).toEqual(running);
+  }
+  expect(end.find((r) => r.NAME === lost).STATUS).toBe("Terminating");
+  const runs = Number(g.cli["BLAST RADIUS"].match(/(\d+) pods run/)[1]);
+  expect(Object.values(ended).flat()).toHaveLength(runs);
+  expect(ended["node-2"]).toEqual([]);
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    await page.setViewportSize({ width, height });
+    await node2.scrollIntoViewIfNeeded();
+    await expect(node2).toBeInViewport();
+    await page.screenshot({ path: shot(`ha-node-down-${width}x${height}`) });
+  }
+});
+
 test("bad values are named beside their fields, nothing typed is lost, and the share link carries the fields", async ({ page }) => {
   await open(page);
   const steps = await page.getByTestId("scrubber").getAttribute("max");

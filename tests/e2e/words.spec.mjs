@@ -173,6 +173,16 @@ test("on a phone the explorer's tables keep their headings on screen", async ({ 
     const wide = await page.locator(`.${id}`).evaluate((b) => [b.scrollWidth - b.clientWidth, b.getBoundingClientRect().right]);
     expect(wide[0], id).toBeLessThanOrEqual(0);
     expect(wide[1], id).toBeLessThanOrEqual(375);
+    // No head breaks inside a word ("wat ch mod e"): a head takes at most a line a word.
+    const broken = await table.locator("thead th").evaluateAll((heads) =>
+      heads.flatMap((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(getComputedStyle(th).writingMode.startsWith("vertical") ? r.x : r.y)));
+        return lines.size > th.textContent.trim().split(/\s+/).length ? [`${th.textContent}: ${lines.size} lines`] : [];
+      }),
+    );
+    expect(broken, id).toEqual([]);
     // Scrolled down to its last row, the column heads are still on screen, above it.
     const last = table.locator("tbody tr").last();
     await last.evaluate((r) => r.scrollIntoView({ block: "end" }));

@@ -137,6 +137,19 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Compares `text` with the golden file `tests/golden/{folder}/{name}.txt`, or writes it first when
+/// `UPDATE_GOLDEN` is set (then read the diff: a golden change must be intended). The one place
+/// every test binary's goldens are read and written.
+pub fn golden(folder: &str, name: &str, text: &str) {
+    let path = root().join(format!("tests/golden/{folder}/{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+        std::fs::write(&path, text).expect("written");
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(text, want, "{folder}/{name} differs from {}", path.display());
+}
+
 /// Runs `node tests/js/lesson.mjs ARGS` with `input` on stdin; panics with its stderr on failure.
 pub fn lesson_js(args: &[&str], input: &str) -> String {
     use std::io::Write;

@@ -46,7 +46,7 @@ fn PartBox(kube: Kube, name: String, part: Option<Part>, area: &'static str) -> 
     let testid = format!("kpart-{}", name.replace('/', "-"));
     let etcd = name == "etcd";
     let inner = view! {
-        <span class="name">{name.clone()}</span>
+        <span class="name">{name_parts(&name)}</span>
         <span class="state">{move || said()}</span>
         {etcd.then(|| view! { <EtcdLine kube /> })}
     };
@@ -65,6 +65,16 @@ fn PartBox(kube: Kube, name: String, part: Option<Part>, area: &'static str) -> 
         .into_any(),
         None => view! { <div class=class data-testid=testid>{inner}</div> }.into_any(),
     }
+}
+
+/// A part's name for a narrow box: a node's part (`kubelet/node-1`) may break after its `/`,
+/// and never inside the node's name (on a phone it read `kubelet/node-` above `1`).
+fn name_parts(name: &str) -> impl IntoView {
+    let (part, node) = match name.split_once('/') {
+        Some((part, node)) => (format!("{part}/"), Some(node.to_string())),
+        None => (name.to_string(), None),
+    };
+    view! { {part}{node.map(|node| view! { <wbr /><span class="nobreak">{node}</span> })} }
 }
 
 /// etcd's revision, and the key the step at the cursor wrote, flashing (two identical
