@@ -9,12 +9,10 @@ use super::scenario::{Fault, Part, Replicated, PARTS};
 /// The parts that run as several replicas, as a message lists them.
 const REPLICATED: &str = "kube-apiserver, kube-scheduler or kube-controller-manager";
 
-/// A number of seconds (`20`, `1.5`).
+/// A number of seconds (`20`, `1.5`): the value `text.parse::<f64>()` gives, if finite, read by
+/// [`super::decimal`] (Rust's float parser and its tables stay out of the page).
 pub fn seconds(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite())
-        .ok_or_else(|| format!("{text:?} is not a number of seconds"))
+    super::decimal::finite(text).ok_or_else(|| format!("{text:?} is not a number of seconds"))
 }
 
 /// `--down`'s value: a part (`kube-scheduler/1`, `node/node-2`) down from the start, or from

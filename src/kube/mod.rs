@@ -34,6 +34,9 @@ pub mod by_time;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod controllers;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+/// A decimal read to the nearest `f64` without Rust's float parser (the seconds fields).
+pub mod decimal;
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod flags;
 pub mod ha;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
