@@ -134,8 +134,9 @@ async fn every_text_comes_from_the_message_table() {
         Box::leak(Box::new(cplab::messages::EN.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str()))));
     let root = fresh_root();
     let _mounted = mount_to(root.clone(), move || {
-        // The assignments build also shows the report reviewer: its texts are marked too.
-        #[cfg(feature = "assignments")]
+        // The assignments build shows assignment texts, and the review build the report
+        // reviewer's: they are marked too.
+        #[cfg(any(feature = "assignments", feature = "review"))]
         provide_context(AssignmentTexts(Box::leak(Box::new(
             cplab::messages::EN_ASSIGNMENTS.map(|t| Box::leak(format!("⟦{t}⟧").into_boxed_str())),
         ))));
@@ -161,6 +162,18 @@ async fn every_text_comes_from_the_message_table() {
     leptos::task::tick().await;
     left.extend(untranslated(&root));
     assert!(left.is_empty(), "texts outside the message table: {left:#?}");
+}
+
+/// The report reviewer is a build of its own (`review`, the page `?review=1`); every other page,
+/// the assignment page too, carries only a link to it (issue 29: no student needs it).
+#[wasm_bindgen_test]
+async fn the_reviewer_is_in_its_own_build_and_every_other_links_there() {
+    let root = fresh_root();
+    let _mounted = mount_to(root.clone(), App);
+    leptos::task::tick().await;
+    let has = |selector: &str| root.query_selector(selector).ok().flatten().is_some();
+    assert_eq!(has("[data-testid=import-report]"), cfg!(feature = "review"));
+    assert_eq!(has("[data-testid=review-link]"), !cfg!(feature = "review"));
 }
 
 #[cfg(feature = "assignments")]

@@ -129,7 +129,9 @@ fn offer(name: &str, blob: &web_sys::Blob, a: &AssignmentMessages) -> Result<(),
 }
 
 /// Reads the first file chosen in a file input; one larger than `max` bytes is refused with
-/// `too_large` before it is read.
+/// `too_large` before it is read. (The reviewer and the workbench read files; the assignment
+/// page no longer does.)
+#[cfg(any(feature = "review", feature = "workbench"))]
 pub async fn read_chosen_file(
     input: &web_sys::HtmlInputElement,
     max: usize,

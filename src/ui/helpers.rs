@@ -1,6 +1,6 @@
 //! The small helpers every view uses: a value that follows the lab, a handler that acts on it,
-//! a table's header row, and whether a key press belongs to a field. In a module of their own,
-//! so a view imports them from here rather than from the page's root.
+//! a table's header row, whether a key press belongs to a field, and how an answer reads. In a
+//! module of their own, so a view imports them from here rather than from the page's root.
 
 use leptos::prelude::*;
 
@@ -69,4 +69,18 @@ pub(crate) fn bring_into_view(id: String, then_id: Option<String>) {
             }
         })
     });
+}
+
+/// An answer as the page shows it (the reveal's and the reviewer's): verdicts and component
+/// names in its language.
+#[cfg(any(feature = "assignments", feature = "review"))]
+pub(crate) fn shown(t: &crate::messages::Messages, answer: &crate::teaching::assignment::Answer) -> String {
+    use crate::teaching::assignment::Answer;
+    match answer {
+        Answer::Word(v) => t.verdict(*v).to_string(),
+        Answer::Parts(parts) if !parts.is_empty() => {
+            parts.iter().map(|&p| t.part(p)).collect::<Vec<_>>().join(", ")
+        }
+        other => other.to_string(),
+    }
 }

@@ -20,8 +20,8 @@ mod explore_plot;
 #[cfg(feature = "explore")]
 mod explore_worker;
 mod failure_matrix;
-// The workbench uses only its file reading and download.
-#[cfg(any(feature = "assignments", feature = "workbench"))]
+// The workbench uses only its file reading and download, the reviewer only its file reading.
+#[cfg(any(feature = "assignments", feature = "workbench", feature = "review"))]
 #[cfg_attr(not(feature = "assignments"), allow(dead_code))]
 mod files;
 mod helpers;
@@ -33,10 +33,11 @@ mod lab;
 #[cfg(feature = "assignments")]
 mod lms;
 mod load_chart;
-#[cfg(feature = "assignments")]
+#[cfg(feature = "review")]
 mod report_review;
 #[cfg(feature = "assignments")]
 mod reveal;
+mod review_place;
 mod scenario_picker;
 mod share_link;
 mod store_view;
@@ -164,7 +165,7 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
                         <load_chart::LoadChart lab />
                         <Glossary t />
                         <share_link::ShareLink lab predictions />
-                        {review(lab, t)}
+                        {review_place::review(lab, t)}
                     </div>
                 </div>
             </div>
@@ -267,13 +268,13 @@ fn Switcher(t: &'static Messages) -> impl IntoView {
     }
 }
 
-/// The assignment texts a page shows, in the assignments build: those an enclosing component
-/// provides (a test's pseudo-language), else the table of the page's language.
-#[cfg(feature = "assignments")]
+/// The assignment texts a page shows, in the assignments and review builds: those an enclosing
+/// component provides (a test's pseudo-language), else the table of the page's language.
+#[cfg(any(feature = "assignments", feature = "review"))]
 #[derive(Clone, Copy)]
 pub struct AssignmentTexts(pub &'static messages::AssignmentMessages);
 
-#[cfg(feature = "assignments")]
+#[cfg(any(feature = "assignments", feature = "review"))]
 fn assignment_texts(t: &Messages) -> &'static messages::AssignmentMessages {
     use_context::<AssignmentTexts>().map_or_else(|| messages::assignment_texts(t), |c| c.0)
 }
@@ -298,28 +299,6 @@ fn assignment_area(lab: Lab, shared: Shared, predictions: share_link::Prediction
 /// The plain build never sees an assignment: boot.js loads the other build for those pages.
 #[cfg(not(feature = "assignments"))]
 fn assignment_area(_: Lab, _: Shared, _: share_link::Predictions) -> impl IntoView {}
-
-/// Reviewing an exported report belongs to the assignments build; the plain lab links there.
-/// While an open assignment seals the runs the reviewer is closed: a report of that assignment
-/// (or one written by hand) would show its answer key before the lock.
-#[cfg(feature = "assignments")]
-fn review(lab: Lab, t: &'static Messages) -> impl IntoView {
-    let a = assignment_texts(t);
-    // Only a change of seal redraws the reviewer (a move of the cursor would empty it).
-    let sealed = Memo::new(move |_| lab.frame().sealed);
-    move || {
-        if sealed.get() {
-            view! { <p class="review hint" data-testid="review-closed">{a.review_closed}</p> }.into_any()
-        } else {
-            view! { <report_review::ReportReview t /> }.into_any()
-        }
-    }
-}
-
-#[cfg(not(feature = "assignments"))]
-fn review(_: Lab, t: &'static Messages) -> impl IntoView {
-    view! { <p class="review"><a href="?review=1" data-testid="review-link">{t.review_link}</a></p> }
-}
 
 /// The status strip and the step sentence, always visible, and the one polite live region,
 /// present from the start, which stays quiet while playing so a screen reader is not flooded.

@@ -115,7 +115,7 @@ fn lines(
             let m = &l.marked;
             let predicted = m.typed_or(t.not_yet);
             let actual = if reveal {
-                fill(a.review_actual, &[("actual", &super::reveal::shown(t, &m.item.answer))])
+                fill(a.review_actual, &[("actual", &super::helpers::shown(t, &m.item.answer))])
             } else {
                 String::new()
             };

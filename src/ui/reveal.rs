@@ -4,10 +4,11 @@
 
 use super::assignment_panel::{Loaded, PredictionInput, Work};
 use super::files;
+use super::helpers::shown;
 use super::lab::Lab;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::{Op, PartSet, Run};
-use crate::teaching::assignment::{Answer, Cell, Item, ItemKind, Quantity, Question};
+use crate::teaching::assignment::{Cell, Item, ItemKind, Quantity, Question};
 use crate::teaching::explain;
 use crate::teaching::marking::{mark_in, score, Marked};
 use crate::teaching::report;
@@ -338,17 +339,6 @@ fn by_round(lab: Lab, a: &AssignmentMessages, q: Quantity) -> Vec<Link> {
         links.push(("#trace-title".to_string(), fill(a.see_more_rounds, &[("n", &more)]), None));
     }
     links
-}
-
-/// An answer as the page shows it: verdicts and component names in its language.
-pub(super) fn shown(t: &Messages, answer: &Answer) -> String {
-    match answer {
-        Answer::Word(v) => t.verdict(*v).to_string(),
-        Answer::Parts(parts) if !parts.is_empty() => {
-            parts.iter().map(|&p| t.part(p)).collect::<Vec<_>>().join(", ")
-        }
-        other => other.to_string(),
-    }
 }
 
 /// The links of a wrong answer; one to a failure-matrix row also shows that row's run to its end.

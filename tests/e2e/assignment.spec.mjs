@@ -142,6 +142,8 @@ test("the report exports as JSON and CSV, and reads back for review", async ({ p
   const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
   const csvText = readFileSync(await csv.path(), "utf8");
   expect(csvText.split("\n")[1]).toBe("steps,trace steps,17,17,0,yes,1,,");
+  // Read back on the reviewer's page, a build of its own that the assignment page links to.
+  await page.goto("./?review=1");
   await page.getByTestId("import-report").setInputFiles(path);
   await expect(page.getByTestId("imported-report")).toContainText("Score: 1 / 6");
   await page.getByTestId("import-report").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("{nope") });

@@ -39,9 +39,16 @@ test("the CSV export reads back for review with every attempt, like the JSON", a
   await page.getByTestId("predict-steps").fill("17");
   await lock(page);
   await expect(page.getByTestId("score")).toHaveText("Score: 2 / 2");
+  const files = [];
   for (const kind of ["csv", "json"]) {
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(`export-${kind}`).click()]);
-    await page.getByTestId("import-report").setInputFiles(await file.path());
+    files.push(await file.path());
+  }
+  // The reviewer is a page of its own (the assignment page links there once it is unsealed).
+  await page.getByTestId("review-link").click();
+  await expect(page).toHaveURL(/\?review=1$/);
+  for (const path of files) {
+    await page.getByTestId("import-report").setInputFiles(path);
     const review = page.getByTestId("imported-report");
     await expect(review.locator("h3")).toHaveText("Two tries");
     await expect(review.getByTestId("review-score")).toContainText("Score: 2 / 2");
@@ -62,4 +69,20 @@ test("a file larger than any report is refused at once, unread, naming the limit
     "This file cannot be reviewed: the file is larger than 4 MiB, more than any lab report; it was not read",
     { timeout: 3000 },
   );
+});
+
+test("the reviewer's page loads its own build, and the assignment page none of the reviewer", async ({ page }) => {
+  const wasm = () =>
+    page.evaluate(() => performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname).filter((p) => p.endsWith(".wasm")));
+  await page.goto("./?review=1");
+  await expect(page.getByTestId("import-report")).toBeVisible();
+  expect(await wasm()).toEqual(["/lab_review_bg.wasm"]);
+  // The assignment page: closed while sealed, a link to the reviewer's page after the lock.
+  await page.goto(`./?assignment=assignments/lesson-trace.json`);
+  await expect(page.getByTestId("review-closed")).toBeVisible();
+  await expect(page.getByTestId("review-link")).toHaveCount(0);
+  await lock(page);
+  await expect(page.getByTestId("review-link")).toHaveAttribute("href", "?review=1");
+  await expect(page.getByTestId("import-report")).toHaveCount(0);
+  expect(await wasm()).toEqual(["/lab_assignments_bg.wasm"]);
 });
