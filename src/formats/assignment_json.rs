@@ -25,13 +25,22 @@ pub fn asks_nothing(predict: &[Quantity], rows: usize, cells: usize, ask: &[Ques
 
 /// Parses an assignment document; errors name the field, in the order the fields are read here.
 pub fn parse(text: &str) -> Result<Assignment, InputError> {
-    // Editors on Windows start a file with a byte-order mark: it is not part of the JSON.
+    from_document(&document(unmarked(text)?)?)
+}
+
+/// `text` without a byte-order mark (editors on Windows start a file with one: it is not part of
+/// the JSON), once it is within the size any assignment may have.
+pub(super) fn unmarked(text: &str) -> Result<&str, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > MAX_INPUT_BYTES {
         return err("", Problem::of(|a| a.e_assignment_too_large));
     }
-    let doc = document(text)?;
-    let obj = versioned(&doc)?;
+    Ok(text)
+}
+
+/// The assignment a document read as JSON holds; errors name the field, in the order read here.
+pub(super) fn from_document(doc: &Json) -> Result<Assignment, InputError> {
+    let obj = versioned(doc)?;
     let title = text_field(obj, "title")?;
     if untitled(&title) {
         return err("title", Problem::of(|a| a.e_no_title));

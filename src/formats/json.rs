@@ -1,6 +1,7 @@
 //! Checking JSON documents field by field: the error type every format shares (a path and a
 //! problem, said in any language the lab has) and the small readers the formats build on.
 
+use super::assignment_within::Cap;
 use crate::messages::{AssignmentMessages, Problem, Template, EN_ASSIGNMENTS};
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value as Json};
@@ -45,14 +46,30 @@ pub fn err<T>(path: &str, problem: Problem) -> Result<T, InputError> {
 /// would keep the last value without a word, and the first is what the writer may have meant.
 /// Scenarios and assignments are both read here; the error names the key and the object.
 pub fn document(text: &str) -> Result<Json, InputError> {
+    // With no bound the reader never stops early: `None` cannot come.
+    read_document(text, None).map(Option::unwrap_or_default)
+}
+
+/// [`document`], read only up to `cap`'s bound: at the first key too many in the object `cap`
+/// names, the reader stops where it is and gives `None` (nothing after that key is read).
+pub(crate) fn document_capped(text: &str, cap: &Cap) -> Result<Option<Json>, InputError> {
+    read_document(text, Some(cap))
+}
+
+fn read_document(text: &str, cap: Option<&Cap>) -> Result<Option<Json>, InputError> {
     let repeated = RefCell::new(None);
     let mut de = serde_json::Deserializer::from_str(text);
-    let read =
-        Checked { at: None, repeated: &repeated }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    let read = Checked { at: None, repeated: &repeated, cap }
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v));
     if let Some((at, key)) = repeated.into_inner() {
         return err(&at, Problem::of(|a| a.e_repeated_key).with("name", quoted(&key)));
     }
-    read.or_else(|e| err("", Problem::of(|a| a.e_invalid_json).with("why", e)))
+    match read {
+        Ok(v) => Ok(Some(v)),
+        Err(_) if cap.is_some_and(Cap::passed) => Ok(None),
+        Err(e) => err("", Problem::of(|a| a.e_invalid_json).with("why", e)),
+    }
 }
 
 /// Where a value sits in a document: one step below its parent (none: the document itself).
@@ -67,6 +84,18 @@ struct Place<'p> {
 enum Step<'p> {
     Key(&'p str),
     Index(usize),
+}
+
+/// Whether `place` is the object at `path`, a path of keys from the top (like `scenario.initial`).
+fn at_path(place: Option<&Place>, path: &[&str]) -> bool {
+    let mut at = place;
+    for want in path.iter().rev() {
+        match at {
+            Some(Place { up, step: Step::Key(k) }) if k == want => at = *up,
+            _ => return false,
+        }
+    }
+    at.is_none()
 }
 
 /// The path of `place` as the formats write theirs: `timeline[2].request`, `initial["copy/a"]`.
@@ -100,12 +129,13 @@ fn path_of(place: Option<&Place>) -> String {
 pub(crate) struct Checked<'a> {
     at: Option<&'a Place<'a>>,
     repeated: &'a RefCell<Option<(String, String)>>,
+    cap: Option<&'a Cap<'a>>,
 }
 
 impl<'a> Checked<'a> {
     /// At the top of a document; a repeated key is left in `repeated`.
     pub(crate) fn root(repeated: &'a RefCell<Option<(String, String)>>) -> Checked<'a> {
-        Checked { at: None, repeated }
+        Checked { at: None, repeated, cap: None }
     }
 }
 
@@ -150,7 +180,7 @@ impl<'de> Visitor<'de> for Checked<'_> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
         loop {
             let here = Place { up: self.at, step: Step::Index(items.len()) };
-            match seq.next_element_seed(Checked { at: Some(&here), repeated: self.repeated })? {
+            match seq.next_element_seed(Checked { at: Some(&here), ..self })? {
                 Some(v) => items.push(v),
                 None => return Ok(Json::Array(items)),
             }
@@ -158,13 +188,18 @@ impl<'de> Visitor<'de> for Checked<'_> {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
         let mut obj = Map::new();
+        let cap = self.cap.filter(|c| at_path(self.at, c.path()));
         while let Some(key) = map.next_key::<String>()? {
+            if cap.is_some_and(|c| !c.admit()) {
+                // Past the bound: the reader stops here (`read_document` says why).
+                return Err(A::Error::custom("past the bound"));
+            }
             if obj.contains_key(&key) {
                 *self.repeated.borrow_mut() = Some((path_of(self.at), key));
                 return Err(A::Error::custom("a key is given twice"));
             }
             let here = Place { up: self.at, step: Step::Key(&key) };
-            let value = map.next_value_seed(Checked { at: Some(&here), repeated: self.repeated })?;
+            let value = map.next_value_seed(Checked { at: Some(&here), ..self })?;
             obj.insert(key, value);
         }
         Ok(Json::Object(obj))

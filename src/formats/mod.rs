@@ -4,6 +4,7 @@
 
 pub mod assignment;
 pub mod assignment_json;
+pub mod assignment_within;
 pub mod changes_json;
 pub mod choice;
 pub mod html;

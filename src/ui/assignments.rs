@@ -4,9 +4,9 @@
 use super::assignment_panel::{AssignmentPanel, Loaded, Work};
 use super::lms::Lms;
 use super::{apply_shared, browser, files, Lab};
-use crate::formats::assignment_json;
+use crate::formats::assignment_within::{self, Unread};
 use crate::messages::{fill, AssignmentMessages};
-use crate::model::Run;
+use crate::model::{Run, TraceLimit};
 use crate::playback::LIMITS;
 use crate::teaching::report::decode_link;
 use crate::teaching::review::MAX_ASSIGNMENT_BYTES;
@@ -111,15 +111,20 @@ fn read(text: String, origin: &str, a: &'static AssignmentMessages) -> Result<Lo
         let why = fill(a.e_assignment_browser_too_large, &[("mib", &(MAX_ASSIGNMENT_BYTES >> 20))]);
         return Err(fill(a.assignment_not_usable, &[("origin", &origin), ("why", &why)]));
     }
-    let assignment = assignment_json::parse(&text)
-        .map_err(|e| fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]))?;
-    let items = assignment.answer_key_within(LIMITS).map_err(|e| {
+    // A starting state past the store's limit is refused as it is read, at its first key too
+    // many: its run would stop before its first step.
+    let no_key = |e: TraceLimit| {
         let why = a.step_limit(&e);
         let (steps, items, keys) = (&LIMITS.steps, &LIMITS.item_reads, &LIMITS.keys);
         let args: [(&str, &dyn std::fmt::Display); 5] =
             [("origin", &origin), ("why", &why), ("steps", steps), ("items", items), ("keys", keys)];
         fill(a.assignment_no_key, &args)
+    };
+    let assignment = assignment_within::parse_within(&text, LIMITS.keys).map_err(|e| match e {
+        Unread::Input(e) => fill(a.assignment_not_usable, &[("origin", &origin), ("why", &e.text(a))]),
+        Unread::Store(keys) => no_key(TraceLimit::Keys(keys)),
     })?;
+    let items = assignment.answer_key_within(LIMITS).map_err(no_key)?;
     Ok(Loaded { assignment, text, items })
 }
 
