@@ -27,8 +27,17 @@ pub fn ReportReview(t: &'static Messages) -> impl IntoView {
             shown.set(Some(result));
         });
     };
+    // On its own page (`?review=1`) the reviewer is what the teacher came for: opened and brought
+    // into view (it sits below the lab's panels, 2,200 px down their box at 1280x800).
+    let own_page = browser::query("review").is_some();
+    let place = NodeRef::<leptos::html::Details>::new();
+    Effect::new(move |_| {
+        if let Some(e) = place.get().filter(|_| own_page) {
+            e.scroll_into_view();
+        }
+    });
     view! {
-        <details class="review" open=browser::query("review").is_some()>
+        <details class="review" open=own_page node_ref=place>
             <summary>{a.review_title}</summary>
             <label>{a.review_file} <input type="file" accept=".json,.csv,application/json,text/csv" data-testid="import-report" on:change=choose /></label>
             {move || shown.with(|r| r.as_ref().map(|r| match r {

@@ -86,3 +86,15 @@ test("the reviewer's page loads its own build, and the assignment page none of t
   await expect(page.getByTestId("import-report")).toHaveCount(0);
   expect(await wasm()).toEqual(["/lab_assignments_bg.wasm"]);
 });
+
+for (const [width, height] of [[1280, 800], [375, 812]]) {
+  // On its own page the reviewer is what the teacher came for: opened and brought into view (it
+  // sits below the lab's panels, 2,200 px down their box at 1280x800, 3,549 px down a phone).
+  test(`the reviewer's page opens with the reviewer in view (${width}x${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("./?review=1");
+    await expect(page.locator("details.review")).toHaveAttribute("open", "");
+    await expect(page.getByTestId("import-report")).toBeInViewport();
+    await page.screenshot({ path: `tests/e2e/artifacts/screenshots/review-${width}x${height}.png` });
+  });
+}
