@@ -7,6 +7,7 @@ pub mod assignment_json;
 pub mod assignment_within;
 pub mod changes_json;
 pub mod choice;
+pub mod escape;
 pub mod html;
 pub mod json;
 pub mod limits;
