@@ -3,8 +3,9 @@
 
 Scaled scenario (1x): 50 services of 200 running copies over 1,000 nodes of capacity 21, then
 every service scaled to 400: 11,050 items. 2x doubles services and nodes: 22,100 items.
-Both programs are timed as whole processes (spawn to exit), side by side in this one run; the
-best of several runs counts. Peak memory is the process's maximum resident set size (GNU time).
+Both programs are timed as whole processes (spawn to exit), side by side in this one run: the
+best of several runs in the table, and the speed-up as paired medians (the two programs run in
+turn, ten times each), which hold better than a best-of on a shared machine. Peak memory is the process's maximum resident set size (GNU time).
 Then the same scenarios in watch mode (`"mode": "watch"`, beyond the lesson: issue 22) beside list
 mode, with the items each reads and the events watch mode delivers (from `per_round`).
 """
@@ -59,6 +60,32 @@ def measure(cmd, runs):
     return best, peak
 
 
+def spawn(cmd, err):
+    """Wall and CPU time (ms, user + system) of one run of `cmd` as a fresh process."""
+    actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_DUP2, err.fileno(), 2)]
+    start = time.perf_counter()
+    pid = os.posix_spawnp(cmd[0], cmd, os.environ, file_actions=actions)
+    _, status, usage = os.wait4(pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    if os.waitstatus_to_exitcode(status) != 0:
+        err.seek(0)
+        sys.exit(f"bench: {' '.join(cmd[:2])} failed: {err.read().decode(errors='replace').strip()}")
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def paired(path, pairs):
+    """Median wall and CPU times of `pairs` runs of each program, taken in turn (cplab, then the
+    lesson's JS), so both see the same machine: on a shared machine a best-of figure taken at
+    different moments compares two loads, not two programs."""
+    runs = {"cplab": [], "js": []}
+    with tempfile.TemporaryFile() as err:
+        for _ in range(pairs):
+            runs["cplab"].append(spawn([CPLAB, "run", path], err))
+            runs["js"].append(spawn(["node", LESSON, "time", path], err))
+    med = lambda xs: sorted(xs)[len(xs) // 2] if len(xs) % 2 else sum(sorted(xs)[len(xs) // 2 - 1:len(xs) // 2 + 1]) / 2
+    return {name: (med([w for w, _ in r]), med([c for _, c in r])) for name, r in runs.items()}
+
+
 def main():
     # The plain release build: the one docs/cli.md tells users to run.
     subprocess.run(["cargo", "build", "--quiet", "--release", "--bin", "cplab"], cwd=ROOT, check=True)
@@ -96,10 +123,17 @@ def main():
         for mode, (ms, mib, reads, events, rounds) in modes.items():
             print(f"{factor}x{'':24}{items:>6}   {mode:<5} {ms:>6.1f}   {mib:>8.1f}   {rounds:>6}   {reads:>10}   {events:>6}")
 
+    pairs = 10
+    m = paired(os.path.join(tmp, "scaled-1x.json"), pairs)
+    (rw, rc), (jw, jc) = m["cplab"], m["js"]
+    print(f"\npaired medians of {pairs} at 1x (each pair: cplab run, then the lesson's JS; load average"
+          f" {os.getloadavg()[0]:.1f}):\n  wall {rw:.1f} ms against {jw:.0f} ms: {jw / rw:.0f}x"
+          f"   cpu {rc:.1f} ms against {jc:.0f} ms: {jc / rc:.0f}x")
+
     growth = rows[2][1] / rows[1][1]
-    speedup = rows[1][3] / rows[1][1]
-    print(f"\ncplab run 2x/1x time: {growth:.2f} (target at most 2.5)   speed-up at 1x: {speedup:.0f}x (target at least 100x)"
-          f"   peak memory at 1x: {rows[1][2]:.1f} MiB (target under 64)")
+    speedup = jw / rw
+    print(f"\ncplab run 2x/1x time: {growth:.2f} (target at most 2.5)   speed-up at 1x, paired wall: {speedup:.0f}x"
+          f" (target at least 100x)   peak memory at 1x: {rows[1][2]:.1f} MiB (target under 64)")
     ok = growth <= 2.5 and speedup >= 100 and rows[1][2] < 64
     print("targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1

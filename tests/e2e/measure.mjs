@@ -258,6 +258,12 @@ test("loading on a phone: first working step and first paint", async ({ browser 
       await page.getByTestId("predict-steps").fill("17", { timeout: 60_000 });
       await page.waitForFunction(() => window.__t.typed !== undefined, null, { timeout: 60_000 });
     }],
+    // The reviewer's page (its own build, issue 29): its first working step is its file chooser
+    // ready to take a report, the reviewer opened and brought into view.
+    review: ["./?review=1", async (page) => {
+      await page.getByTestId("import-report").waitFor({ state: "attached", timeout: 60_000 });
+      return page.evaluate(() => performance.now());
+    }],
     // The real control plane's page: its first working step is "Run to end" having moved the
     // scrubber to the run's last step (the default run, played from its objects checked in).
     kube: ["./?kube=1", async (page) => {
