@@ -120,3 +120,28 @@ async fn a_draft_typed_comes_back_when_the_workbench_opens_again() {
     };
     assert_eq!((value("title"), value("request-0-desired")), ("Kept".to_string(), "six".to_string()));
 }
+
+/// A draft's check and its run are two tasks (issue 29: a keystroke on a large scenario once
+/// checked and ran it in one task): in the task that checks the draft, nothing has run it yet;
+/// the next task runs it. Counted in tasks, not timed.
+#[wasm_bindgen_test]
+async fn a_draft_is_checked_in_one_task_and_run_in_the_next() {
+    use cplab::messages::EN_WORKBENCH;
+    use cplab::teaching::workbench::Draft;
+    use cplab::ui::workbench::Workbench;
+    use leptos::prelude::*;
+    let owner = Owner::new();
+    let workbench = owner.with(|| Workbench::new(RwSignal::new(Draft::default()), &EN_WORKBENCH));
+    owner.with(|| {
+        workbench.settle();
+        // Checked in this task: the file it writes is there (blank until a draft is checked).
+        assert!(workbench.checked.with(|c| !c.text.is_empty()), "the draft is checked at once");
+        // Not run in it.
+        assert!(workbench.run.with(Option::is_none), "the draft ran in the task that checked it");
+    });
+    for _ in 0..2 {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+    }
+    owner.with(|| assert!(workbench.run.with(Option::is_some), "the draft did not run in the next task"));
+    drop(owner);
+}

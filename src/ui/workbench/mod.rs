@@ -44,6 +44,10 @@ pub struct Workbench {
     /// the page has mounted, so that drawing a thousand rows and checking and running them are
     /// two tasks, not one.
     settled: RwSignal<Option<Draft>>,
+    /// The draft as last run: [`Workbench::settled`] one task later, so that checking a draft (its
+    /// answer key is a run of the model) and running it for the page's run view are two tasks,
+    /// never one (a scenario of a thousand copies runs for a good part of 200 ms each time).
+    ran: RwSignal<Option<Draft>>,
     /// Edits not yet checked, so a pause checks only the last.
     edits: StoredValue<u64>,
     /// The draft checked (the file, its notes, its answer key).
@@ -53,7 +57,7 @@ pub struct Workbench {
     /// The sections with an error.
     errors: Memo<BTreeSet<Section>>,
     /// The draft's scenario run: its counts, trace and the names it writes (none while the
-    /// scenario has an error).
+    /// scenario has an error, and until the draft checked has run, a task after its check).
     pub run: Memo<Option<ScenarioRun>>,
     /// The workbench's texts.
     pub w: &'static WorkbenchMessages,
@@ -90,8 +94,8 @@ impl Workbench {
         let checked = Memo::new(move |_| {
             settled.with(|d| d.as_ref().map_or_else(unchecked, |d| check(d, LIMITS, a, w)))
         });
-        let run =
-            Memo::new(move |_| settled.with(|d| d.as_ref().and_then(|d| scenario_run(d, LIMITS, a).ok())));
+        let ran = RwSignal::new(None);
+        let run = Memo::new(move |_| ran.with(|d| d.as_ref().and_then(|d| scenario_run(d, LIMITS, a).ok())));
         let notes = Memo::new(move |_| checked.with(|c| c.by_section(assignment)));
         let errors = Memo::new(move |_| checked.with(Diagnosis::error_sections));
         let unsaved = RwSignal::new(None);
@@ -100,6 +104,7 @@ impl Workbench {
         let workbench = Workbench {
             draft,
             settled,
+            ran,
             edits,
             checked,
             notes,
@@ -137,10 +142,26 @@ impl Workbench {
         });
     }
 
-    /// Checks the draft as it is now, if it was not yet: before anything is handed out.
+    /// Checks the draft as it is now, if it was not yet: before anything is handed out. Its run
+    /// follows in the next task ([`Workbench::ran`]).
     pub fn settle(self) {
         if self.draft.with_untracked(|d| self.settled.with_untracked(|s| s.as_ref() != Some(d))) {
             self.settled.set(Some(self.draft.get_untracked()));
+            leptos::task::spawn_local(async move {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                self.run_settled();
+            });
+        }
+    }
+
+    /// Runs the draft last checked, if it has not run yet.
+    fn run_settled(self) {
+        let (Some(settled), Some(ran)) = (self.settled.try_get_untracked(), self.ran.try_get_untracked())
+        else {
+            return; // the page is gone
+        };
+        if settled != ran {
+            self.ran.set(settled);
         }
     }
 
