@@ -121,11 +121,14 @@ pub fn run(scenario: &Scenario, _read: ReadFile) -> Result<Run, String> {
     page::run(&ask(scenario))
 }
 
-#[cfg(all(target_arch = "wasm32", not(feature = "kube_reader")))]
+// In every wasm build with the page's views (the reader's build compiles them too, and runs
+// the simulation itself).
+#[cfg(target_arch = "wasm32")]
 pub use page::{keep, missing};
 
 /// The page's runs, kept by their [`ask`].
-#[cfg(all(target_arch = "wasm32", not(feature = "kube_reader")))]
+#[cfg(target_arch = "wasm32")]
+#[cfg_attr(feature = "kube_reader", allow(dead_code))]
 mod page {
     use super::PENDING;
     use crate::kube::run_wire::decode;
