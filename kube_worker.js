@@ -8,7 +8,9 @@
 //   a step (src/playback/audit_wire.rs's text, the last one its tail); or { log, error } (the
 //   log is refused, in the reader's words) or { log, unreadable } (the browser would not read
 //   the file). A newer log stops the one before at its next step.
-import init, { read_manifests, LogReader } from "./lab_kube_reader.js";
+// - A run: a message { run } (the scenario as src/playback/kube_runs.rs asks it) is simulated
+//   and answered with { run, wire } (src/kube/run_wire.rs's text) or { run, error }.
+import init, { read_manifests, run_scenario, LogReader } from "./lab_kube_reader.js";
 
 const ready = init({ module_or_path: new URL("./lab_kube_reader_bg.wasm", import.meta.url) });
 let latest = 0;
@@ -51,6 +53,16 @@ async function readLog({ log, blob, secrets }) {
 
 self.onmessage = async ({ data }) => {
   if (data.log !== undefined) return readLog(data);
+  if (data.run !== undefined) {
+    let reply;
+    try {
+      await ready;
+      reply = { run: data.run, wire: run_scenario(data.run) };
+    } catch (e) {
+      reply = { run: data.run, error: String(e) };
+    }
+    return self.postMessage(reply);
+  }
   let reply;
   try {
     await ready;

@@ -16,6 +16,14 @@ pub fn read_manifests(file: &str, text: &str) -> String {
     cplab::kube::manifest_wire::encode(&cplab::kube::manifest::read_file(file, text))
 }
 
+/// Simulates the scenario the page asks for (`playback::kube_runs::ask`'s text) and hands back
+/// its run, or the model's refusal, as `kube::run_wire`'s text: the page carries no simulation.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn run_scenario(ask: &str) -> String {
+    cplab::playback::kube_runs::answer(ask)
+}
+
 /// One audit log read in the worker (`playback::audit_worker::LogWorker`): the worker's script
 /// hands over the bytes it wants and posts each answer to the page.
 #[cfg(target_arch = "wasm32")]

@@ -79,6 +79,9 @@ pub mod replicas;
 pub mod restore;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod run;
+/// A whole run as text, from the page's worker to the page (issue 30's weight).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod run_wire;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod scenario;
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]

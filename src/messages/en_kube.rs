@@ -68,5 +68,7 @@ pub static EN_KUBE: KubeMessages = KubeMessages {
     refused: "The page cannot play this: {why}",
     reading: "Reading your manifest with Kubernetes' own types (the reader loads on first use)…",
     reader_failed: "the manifest reader could not load ({why}); your text is kept: reload the page to try again",
+    running: "Running it: the page's worker simulates the cluster (it loads on first use)…",
+    run_failed: "the simulation's worker could not run this ({why}); the run shown stays: reload the page to try again",
     panels_label: "Panels",
 };

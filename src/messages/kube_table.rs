@@ -134,6 +134,10 @@ messages! {
         reading,
         /// The manifest reader could not load or answer: `{why}`.
         reader_failed,
+        /// A run waits for the page's worker, which simulates it (loaded on first use).
+        running,
+        /// The worker could not run it: `{why}`.
+        run_failed,
         /// Panels' navigation label.
         panels_label,
     }

@@ -12,7 +12,7 @@ use crate::kube::render::{events_table, kubectl_errors, kubectl_output, pods_tab
 use crate::kube::run::Reader;
 use crate::kube::scenario::{Fault, Part};
 use crate::kube::world::World;
-use crate::kube::{simulate_with, Run, Scenario};
+use crate::kube::{Run, Scenario};
 use crate::playback::kube_setup::Setup;
 
 /// The trace's columns, as `cplab kube apply -o trace` heads them.
@@ -158,6 +158,18 @@ pub fn drawn(len: usize, newest_last: bool) -> std::ops::Range<usize> {
     }
 }
 
+/// `Err` for a run longer than the page plays ([`PAGE_STEPS`]), in words (checked in the
+/// worker too, so so long a run never crosses to the page).
+pub fn played_steps(run: &Run) -> Result<(), String> {
+    if run.trace.len() > PAGE_STEPS {
+        return Err(format!(
+            "this run takes {} steps; the page plays at most {PAGE_STEPS}: run it with `cplab kube apply`",
+            run.trace.len()
+        ));
+    }
+    Ok(())
+}
+
 /// A finished run kept for playback, with the scenario it ran.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KubeRecording {
@@ -178,13 +190,8 @@ impl KubeRecording {
 
     /// Runs `scenario` with its files read by `read`, and keeps it (see [`KubeRecording::of`]).
     fn of_run(scenario: Scenario, read: Reader) -> Result<KubeRecording, String> {
-        let run = simulate_with(&scenario, read)?;
-        if run.trace.len() > PAGE_STEPS {
-            return Err(format!(
-                "this run takes {} steps; the page plays at most {PAGE_STEPS}: run it with `cplab kube apply`",
-                run.trace.len()
-            ));
-        }
+        let run = super::kube_runs::run(&scenario, read)?;
+        played_steps(&run)?;
         let trace = columns(&trace_table(&run), &TRACE_HEADS);
         Ok(KubeRecording { scenario, run, trace })
     }

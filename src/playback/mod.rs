@@ -29,6 +29,9 @@ pub mod kube_nodes;
 /// What the page `?kube=1` shows of an etcd restore: the writes lost, believed against running.
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_restore;
+/// Where a kube recording's run comes from: simulated, or handed to the page (issue 30).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
+pub mod kube_runs;
 /// The page `?kube=1`'s scenario fields of issue 31 (members, replicas, faults).
 #[cfg(any(not(target_arch = "wasm32"), feature = "kube"))]
 pub mod kube_setup;

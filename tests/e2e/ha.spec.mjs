@@ -44,6 +44,8 @@ async function cluster(page, { etcd = "1", api = "1", sched = "1", cm = "1", fau
   await page.getByTestId("setup-kube-controller-manager").fill(cm);
   await page.getByTestId("setup-faults").fill(faults);
   await page.getByTestId("setup-run").click();
+  // The page's worker simulates the cluster (the page carries no simulation): wait for its run.
+  await expect(page.getByTestId("step-sentence")).not.toContainText("the page's worker simulates");
 }
 
 // Steps forward until the clock reaches `ms` (at most 400 steps).

@@ -9,6 +9,7 @@ mod cluster;
 mod manifest;
 mod reader;
 mod restore;
+mod runs;
 mod scenario;
 mod stops;
 mod tables;
@@ -44,6 +45,8 @@ pub struct Kube {
     pub k: &'static KubeMessages,
     /// The page's texts of issue 31.
     pub ha: &'static KubeHaMessages,
+    /// What the page says while a run is simulated in its worker, or why it could not be.
+    pub running: RwSignal<Option<String>>,
 }
 
 impl Kube {
@@ -58,6 +61,7 @@ impl Kube {
             t: &EN,
             k: &EN_KUBE,
             ha: &EN_KUBE_HA,
+            running: RwSignal::new(None),
         };
         reader::apply(kube, text);
         kube
@@ -93,9 +97,15 @@ impl Kube {
         self.read(|s| s.recording().cloned())
     }
 
+    /// Changes the state by a transition that may run the cluster: done once the run is in the
+    /// page (`runs`: simulated by the page's worker when it is not).
+    pub fn act_run(&self, f: impl Fn(&mut KubeState) + 'static) {
+        runs::act(*self, f);
+    }
+
     /// Presses `part` at the cursor (see [`KubeState::press`]).
     pub fn press(&self, part: Part) {
-        self.act(|s| s.press(&part));
+        self.act_run(move |s| s.press(&part));
     }
 }
 
@@ -139,7 +149,7 @@ impl Transport for Kube {
         self.state.try_with_untracked(KubeState::step_ms).unwrap_or(2000)
     }
     fn reset(&self) {
-        self.act(KubeState::reset);
+        self.act_run(KubeState::reset);
     }
     fn at_rest(&self) -> bool {
         self.read(KubeState::at_rest)
@@ -273,6 +283,9 @@ fn Switcher(k: &'static KubeMessages) -> impl IntoView {
 fn Narration(kube: Kube) -> impl IntoView {
     let k = kube.k;
     let sentence = move || {
+        if let Some(said) = kube.running.get() {
+            return said;
+        }
         if let Some(said) = audit::sentence(kube) {
             return said;
         }

@@ -35,7 +35,8 @@ thread_local! {
 /// else once the worker has read it (the page waits meanwhile, the text kept).
 pub fn apply(kube: Kube, text: &str) {
     if let Some(read) = known(text) {
-        kube.act(|s| s.apply_read(text, Ok(read)));
+        let text = text.to_string();
+        super::runs::act(kube, move |s| s.apply_read(&text, Ok(read.clone())));
         return;
     }
     kube.act(|s| s.wait_for_reader(text));
@@ -50,6 +51,15 @@ pub fn apply(kube: Kube, text: &str) {
     if let Err(e) = asked {
         failed(kube, text, &e);
     }
+}
+
+/// Asks the worker to simulate the scenario `ask` (`playback::kube_runs::ask`'s text); its
+/// answer goes to `runs::answered`.
+pub fn ask_run(kube: Kube, ask: &str) -> Result<(), JsValue> {
+    let w = worker(kube)?;
+    let message = js_sys::Object::new();
+    js_sys::Reflect::set(&message, &"run".into(), &ask.into())?;
+    w.worker.post_message(&message)
 }
 
 /// Starts the worker ahead of need (the student is typing a manifest of their own), so the
@@ -69,8 +79,13 @@ fn worker(kube: Kube) -> Result<Rc<Worker>, JsValue> {
     let at = Rc::new(Worker { worker: worker.clone(), asked: RefCell::new(VecDeque::new()) });
     let on = at.clone();
     let listener = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let data = ev.data();
+        let run = js_sys::Reflect::get(&data, &"run".into()).ok().and_then(|r| r.as_string());
+        if let Some(ask) = run {
+            return super::runs::answered(kube, &ask, &data);
+        }
         let Some(text) = on.asked.borrow_mut().pop_front() else { return };
-        answered(kube, &text, &ev.data());
+        answered(kube, &text, &data);
     });
     worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
     let on = at.clone();
@@ -82,6 +97,7 @@ fn worker(kube: Kube) -> Result<Rc<Worker>, JsValue> {
         for text in on.asked.borrow_mut().drain(..) {
             failed(kube, &text, &why.clone().into());
         }
+        super::runs::failed(kube, &why.clone().into());
     });
     worker.set_onerror(Some(broken.as_ref().unchecked_ref()));
     // The page keeps its worker for its whole life.
@@ -96,8 +112,9 @@ fn answered(kube: Kube, text: &str, data: &JsValue) {
     let field = |name: &str| js_sys::Reflect::get(data, &name.into()).ok().and_then(|v| v.as_string());
     match field("wire").map(|wire| decode(&wire)) {
         Some(Ok(read)) => {
-            kube.act(|s| {
-                s.read_done(text, read);
+            let text = text.to_string();
+            super::runs::act(kube, move |s| {
+                s.read_done(&text, read.clone());
             });
         }
         Some(Err(why)) => failed(kube, text, &why.into()),

@@ -94,10 +94,13 @@ fn number_field(
 pub fn Setup(kube: Kube) -> impl IntoView {
     let draft = kube.draft;
     let h = kube.ha;
-    let run = move |_| kube.act(|s| s.set_fields(draft.get_untracked()));
+    let run = move |_| {
+        let fields = draft.get_untracked();
+        kube.act_run(move |s| s.set_fields(fields.clone()));
+    };
     let default = move |_| {
         draft.set(SetupFields::default());
-        kube.act(|s| s.set_fields(SetupFields::default()));
+        kube.act_run(|s| s.set_fields(SetupFields::default()));
     };
     let said = move || {
         let each = problems(kube).into_iter().map(|p| {
