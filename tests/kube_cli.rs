@@ -194,6 +194,21 @@ fn a_node_comes_back_with_down_at_and_until_seconds() {
     let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", "node/node-2@12-5"], ""));
     assert_eq!(code, Some(2));
     assert!(err.contains("\"node/node-2@12-5\": PART@DOWN-UP comes back after it goes down"), "{err}");
+    // A time with a minus sign, or a dash with nothing after it, is named whole, not as `""`.
+    for (flag, said) in [
+        (
+            "node/node-2@-1",
+            "\"node/node-2@-1\": a time of the run is never negative; PART@SECONDS or PART@DOWN-UP",
+        ),
+        (
+            "kubelet/node-2@12-",
+            "\"kubelet/node-2@12-\": no time after \"-\"; PART@DOWN-UP says when the part comes back",
+        ),
+    ] {
+        let (_, err, code) = texts(&cplab(&["kube", "apply", &web, "--down", flag], ""));
+        assert_eq!(code, Some(2));
+        assert!(err.starts_with(&format!("cplab: --down: {said}\n")), "{err}");
+    }
     let (_, err, code) =
         texts(&cplab(&["kube", "apply", &web, "--leases", "--down", "runtime/node-2@12-50"], ""));
     assert_eq!(

@@ -21,6 +21,17 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 pub fn parse_down(text: &str) -> Result<Fault, String> {
     let (part, down, up) = match text.split_once('@') {
         Some((part, at)) => match at.split_once('-') {
+            // `@-1` would otherwise be read as down at "" and back at 1: the whole value is named.
+            Some(("", _)) => {
+                return Err(format!(
+                    "{text:?}: a time of the run is never negative; PART@SECONDS or PART@DOWN-UP"
+                ))
+            }
+            Some((_, "")) => {
+                return Err(format!(
+                    "{text:?}: no time after \"-\"; PART@DOWN-UP says when the part comes back"
+                ))
+            }
             Some((down, up)) => (part, seconds(down)?, Some(seconds(up)?)),
             None => (part, seconds(at)?, None),
         },
