@@ -185,5 +185,5 @@ fn keep_blocks_in_the_heap() {
     }
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(all(not(target_arch = "wasm32"), not(all(target_os = "linux", target_env = "gnu"))))]
 fn keep_blocks_in_the_heap() {}
