@@ -40,7 +40,7 @@ pub fn ShareLink(lab: Lab, predictions: Predictions) -> impl IntoView {
             {predictions_box(t, predictions, with_predictions)}
             <button type="button" data-testid="make-link" on:click=make>{t.share_make}</button>
             {move || link.get().map(|l| view! {
-                <label class="link">
+                <label class="share-field">
                     {t.share_link} <input type="text" readonly id="share-url" data-testid="share-url" prop:value=l.clone() />
                 </label>
                 <button type="button" data-testid="copy-link" on:click=move |_| copied.set(Some(copy_text(&l, select_link)))>{t.share_copy}</button>

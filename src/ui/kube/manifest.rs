@@ -82,7 +82,7 @@ pub fn Manifest(kube: Kube, text: String) -> impl IntoView {
             {move || note.get().map(|n| view! { <p class="error" role="status">{n}</p> })}
             {move || reading().then(|| view! { <p class="notice" role="status" data-testid="manifest-reading">{k.reading}</p> })}
             <div class="share">
-                <label class="link">{k.share_label}
+                <label class="share-field">{k.share_label}
                     <input type="text" readonly data-testid="share-link" prop:value=move || share_address(kube, &draft.get()) />
                 </label>
             </div>
