@@ -12,9 +12,30 @@ use crate::teaching::embed::error_message;
 /// The notice's id, which `boot.js` looks for.
 const ID: &str = "crash";
 
+/// Readies a page to fail plainly: the panic hook shows the notice (and logs the panic), and the
+/// notice is built for a trap. Every page's `mount` calls it first.
+pub fn arm() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&info.to_string().into());
+        show(&info.to_string());
+    }));
+    prepare();
+}
+
+/// Ways to see the notice on purpose (the end-to-end tests use them), once the page is up, as a
+/// failure mid-session is: `?selftest=panic` panics, `?selftest=trap` aborts (what running out of
+/// memory ends in: the allocator's handler aborts, a trap no panic hook sees).
+pub fn self_test() {
+    match super::browser::query("selftest").as_deref() {
+        Some("panic") => panic!("self-test: the lab was asked to fail"),
+        Some("trap") => leptos::prelude::set_timeout(|| std::process::abort(), std::time::Duration::ZERO),
+        _ => {}
+    }
+}
+
 /// Builds the notice, hidden, at the top of the page, with what `boot.js` needs to report a trap:
 /// the host's origin (only an allowed one) and the `error` message for it.
-pub fn prepare() {
+fn prepare() {
     let t = super::page_messages().0;
     let Some(panel) = panel() else { return };
     let _ = panel.set_attribute("hidden", "");

@@ -14,11 +14,7 @@ use leptos::prelude::*;
 
 /// Mounts the explorer page into the body, in place of the shell index.html paints.
 pub fn mount() {
-    std::panic::set_hook(Box::new(|info| {
-        web_sys::console::error_1(&info.to_string().into());
-        super::crash::show(&info.to_string());
-    }));
-    super::crash::prepare();
+    super::crash::arm();
     let document = web_sys::window().and_then(|w| w.document());
     if let Some(document) = &document {
         if let Some(shell) = document.get_element_by_id("shell") {
@@ -30,6 +26,7 @@ pub fn mount() {
         }
     }
     leptos::mount::mount_to_body(|| view! { <ExplorePage t=&EN_EXPLORE /> });
+    super::crash::self_test();
 }
 
 /// The runs the side-by-side view offers: the lab's own.

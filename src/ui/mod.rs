@@ -65,11 +65,7 @@ use leptos::prelude::*;
 
 /// Mounts the lab into the page body.
 pub fn mount() {
-    std::panic::set_hook(Box::new(|info| {
-        web_sys::console::error_1(&info.to_string().into());
-        crash::show(&info.to_string());
-    }));
-    crash::prepare();
+    crash::arm();
     // The shell index.html shows until the lab arrives leaves in the same task as the lab
     // mounts: the page never shows both, nor neither.
     let document = web_sys::window().and_then(|w| w.document());
@@ -77,14 +73,7 @@ pub fn mount() {
         shell.remove();
     }
     leptos::mount::mount_to_body(App);
-    // Ways to see the fallback on purpose (the end-to-end tests use them): a panic, and a wasm trap
-    // (out of memory: no panic hook runs), each once the lab is up, as a failure mid-session is.
-    match browser::query("selftest").as_deref() {
-        Some("panic") => panic!("self-test: the lab was asked to fail"),
-        // An abort: what running out of memory ends in (the allocator's handler aborts), a trap.
-        Some("trap") => set_timeout(|| std::process::abort(), std::time::Duration::ZERO),
-        _ => {}
-    }
+    crash::self_test();
 }
 
 /// The whole lab, in the language `?lang=` names (English when the lab has no table for it).

@@ -125,6 +125,19 @@ for (const [kind, message] of [["panic", "WebAssembly stopped"], ["trap", "WebAs
   });
 }
 
+// Every page fails plainly, each its own build: the workbench and the sandbox once had no notice
+// at all and froze without a word (found by a playtest once panics became traps).
+for (const query of ["workbench=1", "workbench=1&sandbox=1", "kube=1", "explore=1", "review=1"]) {
+  for (const kind of ["panic", "trap"]) {
+    test(`?${query}: a ${kind} shows the plain fallback with Reload`, async ({ page }) => {
+      await page.goto(`./?${query}&selftest=${kind}`);
+      await expect(page.getByTestId("crash")).toBeVisible();
+      await expect(page.getByTestId("crash")).toContainText("The lab stopped because of an error");
+      await expect(page.getByTestId("reload")).toHaveAttribute("href", new RegExp(`selftest=${kind}`));
+    });
+  }
+}
+
 test("the plain lab keeps the fallback hidden until a trap, then shows it", async ({ page }) => {
   await page.goto("./");
   await expect(page.getByTestId("trace-summary")).toBeVisible();

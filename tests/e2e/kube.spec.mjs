@@ -202,6 +202,27 @@ test("one screen in a 720 px fixed frame of a course page", async ({ page }) => 
   await page.screenshot({ path: "tests/e2e/artifacts/screenshots/kube-embed-720.png" });
 });
 
+// In a frame the lab hides its hints; kubectl's own "No resources found" is the tables' content,
+// not a hint, and stays (it once left two empty boxes at step 0).
+test("in a 720 px frame at step 0 the events and pods tables say kubectl's No resources found", async ({ page }) => {
+  const frame = await kubeInFrame(page);
+  await expect(frame.getByTestId("events-table")).toContainText("No resources found in default namespace.");
+  await expect(frame.getByTestId("pods-table")).toContainText("No resources found in default namespace.");
+});
+
+// The share link under the manifest reads whole and covers nothing (its label once took the
+// diagram connector's class: 2 px tall, over the heading after it).
+test("the manifest's share link reads whole, its label as tall as its field, nothing scrolling sideways", async ({ page }) => {
+  await open(page);
+  const field = page.getByTestId("share-link");
+  const label = page.locator("label", { has: field });
+  await label.scrollIntoViewIfNeeded();
+  const [l, f] = await Promise.all([label.boundingBox(), field.boundingBox()]);
+  expect(l.height).toBeGreaterThanOrEqual(f.height);
+  const sideways = await label.evaluate((e) => { const s = e.closest("section"); return s.scrollWidth - s.clientWidth; });
+  expect(sideways).toBe(0);
+});
+
 for (const colorScheme of ["light", "dark"]) {
   test(`axe finds no violations (${colorScheme}), idle, mid-run with a part down, and at a bad manifest`, async ({ page }) => {
     test.setTimeout(120_000);

@@ -68,3 +68,23 @@ test("an assignment link in standard base64 survives its + becoming a space", as
   await page.goto(`./?a=${standard}`);
   await expect(page.getByTestId("assignment-title")).toHaveText("Plus>>?");
 });
+
+// The label, its field and Copy are each read whole and none covers another (the label once took
+// the diagram connector's class, 2 px tall: "ink:", and the field ran over Copy).
+for (const [width, height] of [[1280, 800], [375, 812]]) {
+  test(`at ${width}x${height} the link's label, field and Copy read whole, nothing overlapping`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto("./?step=8");
+    await page.getByTestId("make-link").click();
+    const field = page.getByTestId("share-url");
+    const label = page.locator("label", { has: field });
+    await expect(label).toContainText("Link:");
+    const [l, f, c] = await Promise.all([label, field, page.getByTestId("copy-link")].map((x) => x.boundingBox()));
+    expect(l.height).toBeGreaterThanOrEqual(f.height);
+    const apart = (a, b) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart(f, c)).toBe(true);
+    expect(apart(l, c)).toBe(true);
+    const sideways = await page.evaluate(() => [...document.querySelectorAll("section.share")].map((s) => s.scrollWidth - s.clientWidth));
+    expect(sideways).toEqual([0]);
+  });
+}

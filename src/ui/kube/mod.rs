@@ -176,11 +176,7 @@ impl Transport for Kube {
 
 /// Mounts the page into the body, with its style sheet beside the lab's.
 pub fn mount() {
-    std::panic::set_hook(Box::new(|info| {
-        web_sys::console::error_1(&info.to_string().into());
-        super::crash::show(&info.to_string());
-    }));
-    super::crash::prepare();
+    super::crash::arm();
     let document = web_sys::window().and_then(|w| w.document());
     if let Some(document) = &document {
         if let Ok(link) = document.create_element("link") {
@@ -196,6 +192,7 @@ pub fn mount() {
         document.set_title(EN_KUBE.title);
     }
     leptos::mount::mount_to_body(KubePage);
+    super::crash::self_test();
 }
 
 /// The manifest a link's `m=` carries, and what went wrong reading it (in the page's own words:

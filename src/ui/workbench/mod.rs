@@ -201,9 +201,9 @@ impl Workbench {
 
 /// Mounts the workbench into the page body.
 pub fn mount() {
-    std::panic::set_hook(Box::new(|info| {
-        web_sys::console::error_1(&info.to_string().into());
-    }));
+    // The same notice as every page's when it fails (a panic, or a trap, which the pages' builds
+    // make of a panic too: scripts/env.sh); the workbench had none, and froze without a word.
+    crate::ui::crash::arm();
     let document = web_sys::window().and_then(|w| w.document());
     if let Some(shell) = document.as_ref().and_then(|d| d.get_element_by_id("shell")) {
         shell.remove();
@@ -218,6 +218,7 @@ pub fn mount() {
     } else {
         leptos::mount::mount_to_body(WorkbenchPage);
     }
+    crate::ui::crash::self_test();
 }
 
 /// The whole workbench.
