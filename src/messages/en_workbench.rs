@@ -20,6 +20,7 @@ pub static EN_WORKBENCH: WorkbenchMessages = WorkbenchMessages {
     open_link: "Or paste a student link or its code",
     open_link_button: "Open the link",
     open_failed: "It does not open: {why}",
+    paste_file_link: "this address names the assignment file {path} on its server, not the assignment itself: open that file with \"Open an assignment file\" (a student link with ?a= carries the assignment in it)",
     paste_not_link: "this address holds no assignment: a student link has ?a= and a code after it (\"Hand out\" below makes one)",
     opened: "Editing \"{title}\".",
     questions: "The assignment",

@@ -38,6 +38,8 @@ messages! {
         open_failed,
         /// A pasted address with no assignment in it.
         paste_not_link,
+        /// A pasted address that names an assignment's file (`?assignment=`): `{path}`.
+        paste_file_link,
         /// What is open now: `{title}`.
         opened,
         /// The heading of the questions.

@@ -244,7 +244,15 @@ pub fn open_pasted(pasted: &str, a: &AssignmentMessages, w: &WorkbenchMessages) 
     let address = pasted.contains('?') || pasted.contains("://");
     let code = match query.split('&').find_map(|p| p.strip_prefix("a=")) {
         Some(code) => code,
-        None if address => return Err(w.paste_not_link.to_string()),
+        // A link to a shipped assignment names its file on the lab's server (`?assignment=`),
+        // which the workbench opens as a file: said so, with the path, not as no assignment.
+        None if address => {
+            let file = query.split('&').find_map(|p| p.strip_prefix("assignment="));
+            return Err(match file {
+                Some(path) => crate::messages::fill(w.paste_file_link, &[("path", &crate::formats::escape::quoted(path))]),
+                None => w.paste_not_link.to_string(),
+            });
+        }
         None => query,
     };
     let text = crate::teaching::report::decode_link(code).map_err(|p| p.text(a))?;

@@ -41,6 +41,18 @@ pub(crate) fn typing(ev: &leptos::ev::KeyboardEvent) -> bool {
     own_key || space_on_control
 }
 
+/// Scrolls `scroller`, and nothing around it, so that `row` of its table is inside it, below the
+/// table's sticky head (`head_rows` rows as tall as `row`).
+pub(crate) fn keep_row_in_box(scroller: &web_sys::Element, row: &web_sys::HtmlElement, head_rows: i32) {
+    let (view, top, height) = (scroller.client_height(), row.offset_top(), row.offset_height());
+    let head = head_rows * height;
+    if top - head < scroller.scroll_top() {
+        scroller.set_scroll_top((top - head).max(0));
+    } else if top + height > scroller.scroll_top() + view {
+        scroller.set_scroll_top(top + height - view);
+    }
+}
+
 /// Brings the element `id` into view once the page has drawn what the press changed (the next
 /// frame but one): its top to the top of the box that scrolls it, under any sticky header (its
 /// `scroll-margin-top`); then, when `then_id` is given and its bottom falls below the panels' box
@@ -55,7 +67,7 @@ pub(crate) fn bring_into_view(id: String, then_id: Option<String>) {
             let first =
                 document.get_element_by_id(&id).filter(|e| e.get_bounding_client_rect().height() > 0.0);
             let Some(first) = first.or_else(|| then.clone()) else { return };
-            first.scroll_into_view();
+            scroll_into_box(&first, true);
             let Some(row) = then else { return };
             let mut bottom = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(f64::MAX);
             if let Some(panels) = document.query_selector(".panels").ok().flatten() {
@@ -65,10 +77,35 @@ pub(crate) fn bring_into_view(id: String, then_id: Option<String>) {
                 }
             }
             if row.get_bounding_client_rect().bottom() > bottom {
-                row.scroll_into_view_with_bool(false);
+                scroll_into_box(&row, false);
             }
         })
     });
+}
+
+/// Scrolls `el` into view, its top (`top`) or its bottom to the box that scrolls it. In a frame of
+/// fixed height (`height=fixed`: the page's class has `embed` and not `flow`) the lab is one
+/// screen and only its own nearest box moves (`container: "nearest"`): scrollIntoView alone also
+/// scrolls every box around the frame, up to the course page, which then hid its own header.
+pub(crate) fn scroll_into_box(el: &web_sys::Element, top: bool) {
+    use js_sys::Reflect;
+    use wasm_bindgen::{JsCast, JsValue};
+    let fixed_frame = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".lab.embed:not(.flow)").ok().flatten())
+        .is_some();
+    if !fixed_frame {
+        el.scroll_into_view_with_bool(top);
+        return;
+    }
+    let options = js_sys::Object::new();
+    let _ = Reflect::set(&options, &"block".into(), &JsValue::from_str(if top { "start" } else { "end" }));
+    let _ = Reflect::set(&options, &"container".into(), &"nearest".into());
+    if let Some(scroll) =
+        Reflect::get(el, &"scrollIntoView".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    {
+        let _ = scroll.call1(el, &options);
+    }
 }
 
 /// An answer as the page shows it (the reveal's and the reviewer's): verdicts and component

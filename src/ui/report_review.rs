@@ -33,7 +33,7 @@ pub fn ReportReview(t: &'static Messages) -> impl IntoView {
     let place = NodeRef::<leptos::html::Details>::new();
     Effect::new(move |_| {
         if let Some(e) = place.get().filter(|_| own_page) {
-            e.scroll_into_view();
+            super::helpers::scroll_into_box(&e, true);
         }
     });
     view! {

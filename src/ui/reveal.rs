@@ -71,7 +71,7 @@ fn watch(lab: Lab) {
     let document = web_sys::window().and_then(|w| w.document());
     for id in ["reveal", "diagram-title"] {
         if let Some(e) = document.as_ref().and_then(|d| d.get_element_by_id(id)) {
-            e.scroll_into_view();
+            super::helpers::scroll_into_box(&e, true);
         }
     }
 }

@@ -95,14 +95,8 @@ fn scroll_to_row(step: usize) -> bool {
         .and_then(|d| d.get_element_by_id(&format!("step-{step}")))
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(row) = row else { return false };
-    let (view, top, height) = (scroller.client_height(), row.offset_top(), row.offset_height());
     // The table's sticky head covers the top of the box; keep the row below it.
-    let head = 2 * height;
-    if top - head < scroller.scroll_top() {
-        scroller.set_scroll_top((top - head).max(0));
-    } else if top + height > scroller.scroll_top() + view {
-        scroller.set_scroll_top(top + height - view);
-    }
+    super::helpers::keep_row_in_box(&scroller, &row, 2);
     true
 }
 

@@ -202,6 +202,29 @@ test("one screen in a 720 px fixed frame of a course page", async ({ page }) => 
   await page.screenshot({ path: "tests/e2e/artifacts/screenshots/kube-embed-720.png" });
 });
 
+// More rows are drawn around the cursor than the trace's box shows: the last step shown stays
+// inside the box (at the run's end it was the last row drawn, below the box's bottom).
+for (const [width, height] of [[1280, 800], [375, 812]]) {
+  test(`at ${width}x${height} the trace's current row stays inside its box, at the end and a step back`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await open(page);
+    const inBox = () =>
+      page.evaluate(() => {
+        const box = document.querySelector("[data-testid=trace] .scroll");
+        const row = box.querySelector("tr.current");
+        if (!row) return "no current row";
+        const [b, r, head] = [box.getBoundingClientRect(), row.getBoundingClientRect(), box.querySelector("thead").getBoundingClientRect()];
+        return r.top >= head.bottom - 1 && r.bottom <= b.bottom + 1 ? "inside" : `row ${Math.round(r.top)}-${Math.round(r.bottom)}, box ${Math.round(head.bottom)}-${Math.round(b.bottom)}`;
+      });
+    await page.getByTestId("to-end").click();
+    await expect.poll(inBox).toBe("inside");
+    await page.getByTestId("back").click();
+    await expect.poll(inBox).toBe("inside");
+    for (let i = 0; i < 5; i++) await page.getByTestId("forward").click();
+    await expect.poll(inBox).toBe("inside");
+  });
+}
+
 // In a frame the lab hides its hints; kubectl's own "No resources found" is the tables' content,
 // not a hint, and stays (it once left two empty boxes at step 0).
 test("in a 720 px frame at step 0 the events and pods tables say kubectl's No resources found", async ({ page }) => {

@@ -130,6 +130,23 @@ test("in the 720 px frame the misses come into view with the score", async ({ pa
   await page.screenshot({ path: shot("results-embed-720") });
 });
 
+// In a frame of fixed height only the lab's own boxes scroll: the course page around it stays
+// where the student has it (scrollIntoView alone scrolled the host 81 px, hiding its header).
+test("in a 720 px fixed frame, locking scrolls only the lab's own boxes, never the course page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setContent(
+    `<main style="max-width: 900px; margin: 0 auto"><h1>Course</h1><iframe title="Control Plane Lab" ` +
+      `src="${origin("lab")}/?embed=1&height=fixed&assignment=assignments/lesson-trace.json" style="width: 100%; height: 720px; border: 0"></iframe>` +
+      `<p style="height: 2000px">The course goes on.</p></main>`,
+  );
+  const frame = page.frameLocator("iframe");
+  await frame.getByTestId("assignment-title").waitFor();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  await lockLessonTrace(frame);
+  expect(await wholeInView(frame.getByTestId("score"))).toBe(true);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});
+
 // The matrix row a press has filled stays in the panels' box, its column heads above it.
 async function rowWithHeads(page, row) {
   const tr = page.getByTestId(`matrix-row-${row}`);

@@ -81,10 +81,12 @@ pub fn Trace(kube: Kube) -> impl IntoView {
         rows.collect_view()
     };
     let heads = move || super::super::helpers::column_heads(kube.read(|s| s.trace_heads().to_vec()));
+    let scroller = NodeRef::<leptos::html::Div>::new();
+    follow_cursor(kube, scroller);
     view! {
         <section class="trace k-trace" aria-labelledby="trace-title" data-testid="trace">
             <h2 id="trace-title">{k.trace_title}</h2>
-            <div class="scroll" tabindex="0">
+            <div class="scroll" tabindex="0" node_ref=scroller>
                 <table>
                     {heads}
                     <tbody>{body}</tbody>
@@ -92,6 +94,27 @@ pub fn Trace(kube: Kube) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// Keeps the last step shown in the trace's box: more rows are drawn around the cursor than the
+/// box shows, and at the run's end the current row was the last drawn, below the box's bottom.
+/// Only the box scrolls (not the page), once the rows of a new cursor are drawn; a pause leaves
+/// the box where the student scrolled it.
+fn follow_cursor(kube: Kube, scroller: NodeRef<leptos::html::Div>) {
+    Effect::new(move |before: Option<usize>| {
+        let step = kube.read(|s| s.cursor());
+        if before.is_some_and(|b| b != step) {
+            request_animation_frame(move || {
+                use wasm_bindgen::JsCast;
+                let Some(scroller) = scroller.get_untracked() else { return };
+                let row = scroller.query_selector("tbody tr.current").ok().flatten();
+                if let Some(row) = row.and_then(|r| r.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    super::super::helpers::keep_row_in_box(&scroller, &row, 1);
+                }
+            });
+        }
+        step
+    });
 }
 
 /// The blast-radius table: one row per set of parts down, filled as a run reaches its end.
