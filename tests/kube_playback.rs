@@ -147,6 +147,18 @@ fn each_part_down_from_the_start_fills_its_blast_row() {
 }
 
 #[test]
+fn a_failure_answered_after_the_last_step_is_known_with_its_time() {
+    // etcd down from the start: kube-apiserver answers kubectl's create only at etcd's request
+    // timeout, 7 s after the step that sent it, which is past the run's last step.
+    let faults = press(&[], &Part::parse("etcd").expect("a part"), 0);
+    let run = KubeRecording::of_manifest("deploy.yaml", DEPLOY, &faults).expect("runs");
+    let last = run.frame(run.len()).at_ms;
+    assert_eq!((last, run.late_failure()), (2, Some((500, 7002))));
+    // A healthy run's answers never end it.
+    assert_eq!(healthy().late_failure(), None);
+}
+
+#[test]
 fn a_bad_manifest_records_kubectl_s_refusal() {
     let bad = DEPLOY.replace("replicas: 3", "replicas: -1");
     let recording = KubeRecording::of_manifest("deploy.yaml", &bad, &[]).expect("runs");

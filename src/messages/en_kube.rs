@@ -65,6 +65,7 @@ pub static EN_KUBE: KubeMessages = KubeMessages {
     narrate_start: "Nothing has happened yet: press Play or → to send the Deployment.",
     narrate_step: "At {ms} ms, {component}: {verb} {key}{note}",
     narrate_end: "The run is over after {steps} steps, at {ms} ms.",
+    narrate_end_late: "The run's last step is step {steps}, at {ms} ms; kube-apiserver's {code} answer reaches kubectl at {answer} ms.",
     refused: "The page cannot play this: {why}",
     reading: "Reading your manifest with Kubernetes' own types (the reader loads on first use)…",
     reader_failed: "the manifest reader could not load ({why}); your text is kept: reload the page to try again",

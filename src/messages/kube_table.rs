@@ -128,6 +128,9 @@ messages! {
         narrate_step,
         /// The narration at the end of the run: `{steps}` steps, `{ms}` ms.
         narrate_end,
+        /// The same when kube-apiserver answers a failure after the last step: `{steps}`, `{ms}`,
+        /// the answer's `{code}` and when it arrives, `{answer}` ms.
+        narrate_end_late,
         /// A run the page does not play: `{why}`.
         refused,
         /// The student's manifest waits for the page's manifest reader (loaded on first use).

@@ -265,6 +265,18 @@ impl KubeRecording {
         starts
     }
 
+    /// kube-apiserver's failure answered after the run's last step, as `(code, ms)`: etcd without
+    /// quorum answers a write only at its request timeout (`kube::api`'s 7 s), so kubectl's
+    /// `create` fails then, not at the step that sent it, and a sentence that ends the run at its
+    /// last step's time would contradict the 500 it shows. None when every failure was answered by
+    /// the last step (a healthy run's answers never end it).
+    pub fn late_failure(&self) -> Option<(u16, u64)> {
+        let last_step = self.run.trace.last()?.at_ms;
+        let failures = self.run.trace.iter().filter_map(|s| s.request.as_ref()).filter(|r| r.code >= 500);
+        let (code, ms) = failures.map(|r| (r.code, r.completed_ms)).max_by_key(|&(_, ms)| ms)?;
+        (ms > last_step).then_some((code, ms))
+    }
+
     /// The steps that write etcd (marks under the scrubber).
     pub fn writes(&self) -> Vec<usize> {
         self.run.trace.iter().enumerate().filter(|(_, s)| s.verb == "put").map(|(i, _)| i + 1).collect()

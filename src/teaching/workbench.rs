@@ -249,7 +249,10 @@ pub fn open_pasted(pasted: &str, a: &AssignmentMessages, w: &WorkbenchMessages) 
         None if address => {
             let file = query.split('&').find_map(|p| p.strip_prefix("assignment="));
             return Err(match file {
-                Some(path) => crate::messages::fill(w.paste_file_link, &[("path", &crate::formats::escape::quoted(path))]),
+                Some(path) => crate::messages::fill(
+                    w.paste_file_link,
+                    &[("path", &crate::formats::escape::quoted(path))],
+                ),
                 None => w.paste_not_link.to_string(),
             });
         }

@@ -45,7 +45,7 @@ fn ExplorePage(t: &'static ExploreMessages) -> impl IntoView {
             <header>
                 <h1>{t.title}</h1>
                 <p>{t.intro}</p>
-                <p><a href="?" data-testid="back">{t.back}</a></p>
+                <p><a href="?" data-testid="to-lab">{t.back}</a></p>
             </header>
             <section class="informer" aria-labelledby="informer-title">
                 <h2 id="informer-title">{t.informer_title}</h2>

@@ -45,6 +45,15 @@ test("the six steps of kubectl apply begin in order as the student steps", async
   await expect(page.locator("[data-testid=mark][data-kind=round]")).toHaveCount(6);
 });
 
+// etcd down: kube-apiserver answers kubectl's create only at etcd's request timeout, after the
+// run's last step; the end says when, where it once said the run was over at 2 ms.
+test("with etcd down the end says when kube-apiserver's 500 reaches kubectl", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("kpart-etcd").click();
+  await page.getByTestId("to-end").click();
+  await expect(page.getByTestId("step-sentence")).toContainText("kube-apiserver's 500 answer reaches kubectl at 7002 ms.");
+});
+
 test("each part pressed fills its blast-radius row, and the diagram shows it down", async ({ page }) => {
   await open(page);
   const parts = ["kube-apiserver", "etcd", "kube-scheduler", "kube-controller-manager", "kubelet/node-1", "runtime/node-1", "kube-proxy/node-1"];

@@ -224,7 +224,7 @@ fn KubePage() -> impl IntoView {
         <main class=class data-testid="kube">
             <header>
                 <h1>{k.title}</h1>
-                <p><span class="intro">{k.intro}</span> " " <a href="./" data-testid="back">{k.back}</a></p>
+                <p><span class="intro">{k.intro}</span> " " <a href="./" data-testid="to-lab">{k.back}</a></p>
             </header>
             {notice.into_iter().chain(ha_notice).chain(stop_notice).map(|n| view! { <p class="notice" role="status" data-testid="link-notice">{n}</p> }).collect_view()}
             <div class="top"><Controls lab=kube /></div>
@@ -306,7 +306,13 @@ fn Narration(kube: Kube) -> impl IntoView {
         let mut said = fill(k.narrate_step, &args);
         if frame.cursor == frame.len {
             said += " ";
-            said += &fill(k.narrate_end, &[("steps", &frame.len), ("ms", &frame.at_ms)]);
+            said += &match kube.recording().and_then(|r| r.late_failure()) {
+                Some((code, answer)) => fill(
+                    k.narrate_end_late,
+                    &[("steps", &frame.len), ("ms", &frame.at_ms), ("code", &code), ("answer", &answer)],
+                ),
+                None => fill(k.narrate_end, &[("steps", &frame.len), ("ms", &frame.at_ms)]),
+            };
         }
         said
     };
