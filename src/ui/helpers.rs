@@ -83,28 +83,42 @@ pub(crate) fn bring_into_view(id: String, then_id: Option<String>) {
     });
 }
 
-/// Scrolls `el` into view, its top (`top`) or its bottom to the box that scrolls it. In a frame of
-/// fixed height (`height=fixed`: the page's class has `embed` and not `flow`) the lab is one
-/// screen and only its own nearest box moves (`container: "nearest"`): scrollIntoView alone also
-/// scrolls every box around the frame, up to the course page, which then hid its own header.
+/// Scrolls `el` into view, its top (`top`, under its `scroll-margin-top`) or its bottom to the
+/// box that scrolls it. In a frame of fixed height (`height=fixed`: the page's class has `embed`
+/// and not `flow`) the lab is one screen and only the boxes inside it move, each scrolled in turn
+/// from the innermost out: scrollIntoView also scrolls every box around the frame, up to the
+/// course page, which then hid its own header.
 pub(crate) fn scroll_into_box(el: &web_sys::Element, top: bool) {
-    use js_sys::Reflect;
-    use wasm_bindgen::{JsCast, JsValue};
-    let fixed_frame = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector(".lab.embed:not(.flow)").ok().flatten())
-        .is_some();
+    let Some(window) = web_sys::window() else { return };
+    let fixed_frame =
+        window.document().and_then(|d| d.query_selector(".lab.embed:not(.flow)").ok().flatten()).is_some();
     if !fixed_frame {
         el.scroll_into_view_with_bool(top);
         return;
     }
-    let options = js_sys::Object::new();
-    let _ = Reflect::set(&options, &"block".into(), &JsValue::from_str(if top { "start" } else { "end" }));
-    let _ = Reflect::set(&options, &"container".into(), &"nearest".into());
-    if let Some(scroll) =
-        Reflect::get(el, &"scrollIntoView".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-    {
-        let _ = scroll.call1(el, &options);
+    let style = |e: &web_sys::Element, name: &str| {
+        window
+            .get_computed_style(e)
+            .ok()
+            .flatten()
+            .and_then(|s| s.get_property_value(name).ok())
+            .unwrap_or_default()
+    };
+    let margin = style(el, "scroll-margin-top").trim_end_matches("px").parse::<f64>().unwrap_or(0.0);
+    let mut around = el.parent_element();
+    while let Some(b) = around {
+        let scrolls = matches!(style(&b, "overflow-y").as_str(), "auto" | "scroll");
+        if scrolls && b.scroll_height() > b.client_height() {
+            let (outer, inner) = (b.get_bounding_client_rect(), el.get_bounding_client_rect());
+            let view_top = outer.top() + f64::from(b.client_top());
+            let by = if top {
+                inner.top() - margin - view_top
+            } else {
+                (inner.bottom() - (view_top + f64::from(b.client_height()))).max(0.0)
+            };
+            b.set_scroll_top(b.scroll_top() + by.round() as i32);
+        }
+        around = b.parent_element();
     }
 }
 

@@ -229,6 +229,7 @@ for (const [width, height] of [[1280, 800], [375, 812]]) {
     await expect.poll(inBox).toBe("inside");
     await page.getByTestId("back").click();
     await expect.poll(inBox).toBe("inside");
+    await page.getByTestId("reset").click();
     for (let i = 0; i < 5; i++) await page.getByTestId("forward").click();
     await expect.poll(inBox).toBe("inside");
   });
