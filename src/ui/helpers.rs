@@ -104,7 +104,10 @@ pub(crate) fn scroll_into_box(el: &web_sys::Element, top: bool) {
             .and_then(|s| s.get_property_value(name).ok())
             .unwrap_or_default()
     };
-    let margin = style(el, "scroll-margin-top").trim_end_matches("px").parse::<f64>().unwrap_or(0.0);
+    // Read by the browser's own parseFloat ("12px" is 12): Rust's float parser would bring its
+    // tables to every page (about 16 KB gzip).
+    let margin = js_sys::parse_float(&style(el, "scroll-margin-top"));
+    let margin = if margin.is_finite() { margin } else { 0.0 };
     let mut around = el.parent_element();
     while let Some(b) = around {
         let scrolls = matches!(style(&b, "overflow-y").as_str(), "auto" | "scroll");
