@@ -50,6 +50,9 @@ test("the six steps of kubectl apply begin in order as the student steps", async
 test("with etcd down the end says when kube-apiserver's 500 reaches kubectl", async ({ page }) => {
   await open(page);
   await page.getByTestId("kpart-etcd").click();
+  // The run with etcd down comes from the page's worker: pressed once it has arrived.
+  await expect(page.getByTestId("kpart-etcd")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("step-sentence")).not.toContainText("Running it");
   await page.getByTestId("to-end").click();
   await expect(page.getByTestId("step-sentence")).toContainText("kube-apiserver's 500 answer reaches kubectl at 7002 ms.");
 });
@@ -209,6 +212,18 @@ test("one screen in a 720 px fixed frame of a course page", async ({ page }) => 
   await expect(frame.locator("main > header")).toBeHidden();
   await expect(frame.getByTestId("play")).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: "tests/e2e/artifacts/screenshots/kube-embed-720.png" });
+});
+
+// A move asked while the worker simulates the run a press asked for waits behind the press: the
+// pressed run is the one played to its end (it once moved the run shown to its end, then
+// pressed the part down there, at its last millisecond).
+test("a part pressed, then Run to end at once: the pressed run plays to its end", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("kpart-etcd").click();
+  await page.getByTestId("to-end").click();
+  await expect(page.getByTestId("step-sentence")).toContainText("kube-apiserver's 500 answer reaches kubectl at 7002 ms.");
+  await expect(page.getByTestId("kpart-etcd")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator('[data-testid=blast-row][data-down="etcd"]')).toBeVisible();
 });
 
 // More rows are drawn around the cursor than the trace's box shows: the last step shown stays

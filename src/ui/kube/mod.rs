@@ -132,12 +132,22 @@ impl Transport for Kube {
         self.act(|s| s.set_speed(speed));
     }
     fn go_to(&self, step: usize) {
-        self.act(|s| s.go_to(step));
+        // A part pressed and then Run to end before the worker answered: the move waits for the
+        // pressed run, as the press did (it moved the run shown to its end, then pressed there).
+        if runs::waiting() {
+            self.act_run(move |s| s.go_to(step));
+        } else {
+            self.act(|s| s.go_to(step));
+        }
     }
     fn pause(&self) {
         self.act(KubeState::pause);
     }
     fn start_playing(&self) -> Option<u64> {
+        // Nothing plays while the run asked for is on its way ("Running it" says so).
+        if runs::waiting() {
+            return None;
+        }
         let mut generation = None;
         self.act(|s| generation = s.start_playing());
         generation

@@ -24,6 +24,12 @@ thread_local! {
     static ASKED: RefCell<BTreeSet<String>> = const { RefCell::new(BTreeSet::new()) };
 }
 
+/// Whether a transition waits for a run from the worker: a move of the cursor asked meanwhile
+/// waits behind it (`Kube`'s `go_to`), or it would act on the run shown before the one asked for.
+pub fn waiting() -> bool {
+    WAITING.with_borrow(|w| !w.is_empty())
+}
+
 /// Does `f` to the state once every run it needs is in the page (at once when they are).
 pub fn act(kube: Kube, f: impl Fn(&mut KubeState) + 'static) {
     WAITING.with_borrow_mut(|w| w.push_back(Rc::new(f)));
