@@ -250,11 +250,8 @@ fn a_pasted_link_or_code_opens() {
         open_pasted(&format!("?a={}", crate::teaching::report::encode_link(&large)), &EN_ASSIGNMENTS, w),
         Err("it is larger than 1 MiB, the most the lab in a browser takes (`cplab answer-key` reads larger ones)".into())
     );
-    // A shipped assignment's link names its file: the message says which, and how to open it.
-    assert_eq!(
-        open_pasted("http://127.0.0.1:8191/?assignment=assignments/full-node.json", &EN_ASSIGNMENTS, w),
-        Err("this address names the assignment file \"assignments/full-node.json\" on its server, not the assignment itself: open that file with \"Open an assignment file\" (a student link with ?a= carries the assignment in it)".into())
-    );
+    let named = open_pasted("?assignment=assignments/full-node.json", &EN_ASSIGNMENTS, w).unwrap_err();
+    assert!(named.starts_with("this address names the assignment file \"assignments/full-node.json\" on its server, not the assignment itself: open that file with \"Open an assignment file\""), "{named}");
     // The lab's own address, or a sandbox link: no assignment in it, and said so.
     for pasted in ["http://127.0.0.1:8191/", "https://lab.example/?workbench=1&sandbox=1&s=e30", "?s=e30"] {
         assert_eq!(open_pasted(pasted, &EN_ASSIGNMENTS, w), Err(w.paste_not_link.to_string()), "{pasted}");
