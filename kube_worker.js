@@ -10,7 +10,9 @@
 //   the file). A newer log stops the one before at its next step.
 // - A run: a message { run } (the scenario as src/playback/kube_runs.rs asks it) is simulated
 //   and answered with { run, wire } (src/kube/run_wire.rs's text) or { run, error }.
-import init, { read_manifests, run_scenario, LogReader } from "./lab_kube_reader.js";
+// - The run shown as an audit log: a message { audit } (the run's scenario, asked as a run is)
+//   is simulated and written, answered with { audit, log } or { audit, error }.
+import init, { read_manifests, run_scenario, audit_log, LogReader } from "./lab_kube_reader.js";
 
 const ready = init({ module_or_path: new URL("./lab_kube_reader_bg.wasm", import.meta.url) });
 let latest = 0;
@@ -53,6 +55,16 @@ async function readLog({ log, blob, secrets }) {
 
 self.onmessage = async ({ data }) => {
   if (data.log !== undefined) return readLog(data);
+  if (data.audit !== undefined) {
+    let reply;
+    try {
+      await ready;
+      reply = { audit: data.audit, log: audit_log(data.audit) };
+    } catch (e) {
+      reply = { audit: data.audit, error: String(e) };
+    }
+    return self.postMessage(reply);
+  }
   if (data.run !== undefined) {
     let reply;
     try {

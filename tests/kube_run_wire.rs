@@ -110,3 +110,19 @@ fn a_malformed_answer_is_an_error() {
     assert!(decode(&swapped).is_err());
     assert!(scenario_of("1\n\nx\n").is_err());
 }
+
+#[test]
+fn the_worker_writes_the_audit_log_of_the_run_shown() {
+    use cplab::kube::audit::Level;
+    use cplab::kube::output::audit;
+    use cplab::playback::kube_runs::audit_answer;
+    for scenario in scenarios() {
+        let Ok(run) = simulate(&scenario) else { continue };
+        let log = audit_answer(&ask(&scenario)).expect("the worker writes it");
+        assert_eq!(log, audit(&run, Level::Metadata), "{:?}", ask(&scenario));
+    }
+    // The default run's log: the e2e test drops it back on the page (tests/e2e/audit.spec.mjs).
+    let default = audit_answer(&ask(&Scenario::for_file("deploy.yaml", DEPLOY))).expect("written");
+    assert!(default.lines().count() > 100, "{} lines", default.lines().count());
+    assert!(audit_answer("1\n\nx\n").is_err());
+}

@@ -24,6 +24,14 @@ pub fn run_scenario(ask: &str) -> String {
     cplab::playback::kube_runs::answer(ask)
 }
 
+/// The run the page shows (its scenario as `playback::kube_runs::ask` writes it) as an audit
+/// log at Metadata level, for the page's download; throws the model's refusal.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn audit_log(ask: &str) -> Result<String, String> {
+    cplab::playback::kube_runs::audit_answer(ask)
+}
+
 /// One audit log read in the worker (`playback::audit_worker::LogWorker`): the worker's script
 /// hands over the bytes it wants and posts each answer to the page.
 #[cfg(target_arch = "wasm32")]

@@ -46,6 +46,10 @@ messages! {
         export,
         /// What the download is.
         export_hint,
+        /// While the page's worker writes the log.
+        export_writing,
+        /// The log could not be written: `{why}`.
+        export_failed,
         /// The name of a pasted log.
         pasted,
     }

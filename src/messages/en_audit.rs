@@ -24,5 +24,7 @@ pub static EN_AUDIT: AuditMessages = AuditMessages {
     narrate_end: "The log is over after {steps} requests, at {ms} ms.",
     export: "Download this run as an audit log",
     export_hint: "The simulated run as kube-apiserver would log it, at Metadata level (what cplab kube apply -o audit writes): drop it back here to play it.",
+    export_writing: "Writing the log in the page's worker (it loads on first use)…",
+    export_failed: "The log could not be written: {why}",
     pasted: "the pasted log",
 };

@@ -114,6 +114,16 @@ pub fn answer(ask: &str) -> String {
     crate::kube::run_wire::encode(&run)
 }
 
+/// The worker's answer to the page's "download this run as an audit log": the scenario `ask`
+/// simulated again (the run shown is that simulation's, so the two are the same) and written at
+/// Metadata level as `cplab kube apply -o audit` writes it. Here, not on the page, so the page
+/// carries neither the log's writer nor serde_json's (docs/size.md).
+#[cfg(any(not(target_arch = "wasm32"), feature = "kube_reader"))]
+pub fn audit_answer(ask: &str) -> Result<String, String> {
+    let run = scenario_of(ask).and_then(|s| crate::kube::simulate(&s))?;
+    Ok(crate::kube::output::audit(&run, crate::kube::audit::Level::Metadata))
+}
+
 /// The run of `scenario` as handed to the page (its files were read when it was asked for);
 /// [`PENDING`] when it was not handed yet, noted for the page to ask.
 #[cfg(all(target_arch = "wasm32", not(feature = "kube_reader")))]

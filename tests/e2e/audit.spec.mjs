@@ -22,6 +22,8 @@ async function open(page, query = "") {
 async function exported(page) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("audit-export").click()]);
   expect(download.suggestedFilename()).toBe("deploy-audit.log");
+  // Written in the page's worker (the page carries no log writer): nothing is left to say.
+  await expect(page.getByTestId("audit-export-status")).toHaveText("");
   return readFileSync(await download.path(), "utf8");
 }
 

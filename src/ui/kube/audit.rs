@@ -5,15 +5,45 @@
 //! recording in steps of bounded work (`playback::audit_worker`), one a task, and plays it on
 //! its own diagram, trace and toolbar (`KubeState::play_log`). Bad lines are named by number as
 //! they come; the rest plays. The panel also downloads the simulated run as an audit log
-//! (`kube::output::audit`, the CLI's `-o audit`).
+//! (`kube::output::audit`, the CLI's `-o audit`), written in the same worker from the run's
+//! scenario (`playback::kube_runs::audit_answer`), so the page carries no log writer.
 
 use super::audit_reader::{self, Arriving};
 use super::Kube;
-use crate::kube::audit::{row_bodies_printed, Level, LineError};
+use crate::kube::audit::{row_bodies_printed, LineError};
 use crate::messages::{fill, AuditMessages, EN_AUDIT};
 use crate::playback::audit_load::{size, LoadError, LoadProgress, PAGE_LOG_BYTES};
+use crate::playback::kube_runs::ask;
 use leptos::prelude::*;
+use std::cell::Cell;
 use wasm_bindgen::{JsCast, JsValue};
+
+thread_local! {
+    /// The download's status line, once the panel is drawn: the worker's answer arrives there.
+    static EXPORT: Cell<Option<RwSignal<String>>> = const { Cell::new(None) };
+}
+
+/// The worker's answer to the download (`{ audit, log }` or `{ audit, error }`): the log offered
+/// as a file, or why not, said on the panel's status line.
+pub(super) fn exported(data: &JsValue) {
+    let field = |name: &str| js_sys::Reflect::get(data, &name.into()).ok().and_then(|v| v.as_string());
+    match field("log") {
+        Some(log) if download("deploy-audit.log", &log) => export_said(String::new()),
+        Some(_) => export_failed("the browser would not offer the file"),
+        None => export_failed(&field("error").unwrap_or_default()),
+    }
+}
+
+/// The download failed (the worker refused, or could not start): said with `why`.
+pub(super) fn export_failed(why: &str) {
+    export_said(fill(EN_AUDIT.export_failed, &[("why", &why)]));
+}
+
+fn export_said(line: String) {
+    if let Some(said) = EXPORT.get() {
+        said.set(line);
+    }
+}
 
 /// What the panel says of the log being read or played.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -231,9 +261,14 @@ pub fn AuditLog(kube: Kube) -> impl IntoView {
         Some(blob) => start(kube, panel, blob, a.pasted.to_string(), 0),
         None => panel.fail(fill(a.unreadable, &[("why", &"the browser would not keep the pasted text")])),
     };
+    let exporting = RwSignal::new(String::new());
+    EXPORT.set(Some(exporting));
     let export = move |_| {
         if let Some(recording) = kube.recording() {
-            download("deploy-audit.log", &crate::kube::output::audit(&recording.run, Level::Metadata));
+            exporting.set(a.export_writing.to_string());
+            if let Err(e) = super::reader::ask_audit(kube, &ask(&recording.scenario)) {
+                export_failed(&e.as_string().unwrap_or_default());
+            }
         }
     };
     let open = move || kube.read(|s| s.log().is_some());
@@ -269,6 +304,7 @@ pub fn AuditLog(kube: Kube) -> impl IntoView {
             })}
             <p class="hint">{a.export_hint}</p>
             <button type="button" data-testid="audit-export" on:click=export>{a.export}</button>
+            <p class="status" role="status" data-testid="audit-export-status">{move || exporting.get()}</p>
         </section>
     }
 }

@@ -62,6 +62,15 @@ pub fn ask_run(kube: Kube, ask: &str) -> Result<(), JsValue> {
     w.worker.post_message(&message)
 }
 
+/// Asks the worker to write the run of the scenario `ask` as an audit log; its answer goes to
+/// the audit panel (`audit::exported`).
+pub fn ask_audit(kube: Kube, ask: &str) -> Result<(), JsValue> {
+    let w = worker(kube)?;
+    let message = js_sys::Object::new();
+    js_sys::Reflect::set(&message, &"audit".into(), &ask.into())?;
+    w.worker.post_message(&message)
+}
+
 /// Starts the worker ahead of need (the student is typing a manifest of their own), so the
 /// reader is likely loaded by the time they apply it.
 pub fn warm(kube: Kube) {
@@ -84,6 +93,9 @@ fn worker(kube: Kube) -> Result<Rc<Worker>, JsValue> {
         if let Some(ask) = run {
             return super::runs::answered(kube, &ask, &data);
         }
+        if js_sys::Reflect::has(&data, &"audit".into()).unwrap_or(false) {
+            return super::audit::exported(&data);
+        }
         let Some(text) = on.asked.borrow_mut().pop_front() else { return };
         answered(kube, &text, &data);
     });
@@ -98,6 +110,7 @@ fn worker(kube: Kube) -> Result<Rc<Worker>, JsValue> {
             failed(kube, &text, &why.clone().into());
         }
         super::runs::failed(kube, &why.clone().into());
+        super::audit::export_failed(&why);
     });
     worker.set_onerror(Some(broken.as_ref().unchecked_ref()));
     // The page keeps its worker for its whole life.
