@@ -54,6 +54,7 @@ mod kube_stop_table;
 mod kube_table;
 mod table;
 mod views;
+mod words;
 mod workbench_table;
 
 pub use assignment_table::AssignmentMessages;
@@ -73,6 +74,7 @@ pub use kube_stop_table::KubeStopMessages;
 pub use kube_table::KubeMessages;
 pub use table::Messages;
 pub use views::HeadingText;
+pub use words::{crash_words, CrashWords, ToolbarWords};
 pub use workbench_table::WorkbenchMessages;
 
 /// Every language the lab has a table for; the first is the default.

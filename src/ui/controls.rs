@@ -5,7 +5,7 @@
 use super::helpers::{live, typing, with_lab};
 use super::lab::{Lab, SPEEDS};
 use crate::formats::html::Markup;
-use crate::messages::{fill, Messages};
+use crate::messages::{fill, ToolbarWords};
 use crate::playback::MarkKind;
 use leptos::prelude::*;
 
@@ -13,7 +13,7 @@ use leptos::prelude::*;
 /// and the scrubber's marks. Reads are tracked (wrap in `untrack` for handlers).
 pub trait Transport: Copy + Send + Sync + 'static {
     /// The toolbar's texts.
-    fn texts(&self) -> &'static Messages;
+    fn words(&self) -> ToolbarWords;
     /// Steps shown.
     fn cursor(&self) -> usize;
     /// Steps in the run.
@@ -45,8 +45,8 @@ pub trait Transport: Copy + Send + Sync + 'static {
 }
 
 impl Transport for Lab {
-    fn texts(&self) -> &'static Messages {
-        self.t
+    fn words(&self) -> ToolbarWords {
+        ToolbarWords::of(self.t)
     }
     fn cursor(&self) -> usize {
         Lab::cursor(self)
@@ -235,7 +235,7 @@ pub fn Controls<T: Transport>(lab: T) -> impl IntoView {
     // A run with no step at all is over as soon as it is shown (see `LabState::settle`); a
     // sealed run's frame has no step either.
     let at_end = move || lab.cursor() >= len();
-    let t = lab.texts();
+    let t = lab.words();
     view! {
         <div class="controls" role="toolbar" aria-label=t.controls_label>
             <button data-testid="play" on:click=with_lab(lab, toggle) disabled=live(move || len() == 0) aria-keyshortcuts="Space">

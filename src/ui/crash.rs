@@ -36,19 +36,17 @@ pub fn self_test() {
 /// Builds the notice, hidden, at the top of the page, with what `boot.js` needs to report a trap:
 /// the host's origin (only an allowed one) and the `error` message for it.
 fn prepare() {
-    let t = super::page_messages().0;
     let Some(panel) = panel() else { return };
     let _ = panel.set_attribute("hidden", "");
-    if let Ok(host) = Host::from_url(t) {
+    if let Ok(host) = Host::named() {
         let _ = panel.set_attribute("data-host", host.origin());
-        let _ = panel.set_attribute("data-message", &error_message(t.crash_trap));
+        let _ = panel.set_attribute("data-message", &error_message(words().trap));
     }
 }
 
 /// Shows the notice and tells the host. Never panics itself.
 pub fn show(what: &str) {
-    let t = super::page_messages().0;
-    if let Ok(host) = Host::from_url(t) {
+    if let Ok(host) = Host::named() {
         host.post(&error_message(what));
     }
     let prepared = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(ID));
@@ -59,9 +57,15 @@ pub fn show(what: &str) {
     }
 }
 
+/// The notice's texts in the language `?lang=` asks for: these alone, so a page without the
+/// lesson's texts (`?kube=1`) carries none of its table.
+fn words() -> crate::messages::CrashWords {
+    crate::messages::crash_words(super::browser::query("lang").as_deref())
+}
+
 /// The notice, at the top of the body.
 fn panel() -> Option<web_sys::Element> {
-    let t = super::page_messages().0;
+    let t = words();
     let document = web_sys::window()?.document()?;
     let body = document.body()?;
     let (panel, heading, text, reload) = (
@@ -74,14 +78,14 @@ fn panel() -> Option<web_sys::Element> {
     let _ = panel.set_attribute("class", "crash");
     let _ = panel.set_attribute("role", "alert");
     let _ = panel.set_attribute("data-testid", "crash");
-    heading.set_text_content(Some(t.crash_title));
-    text.set_text_content(Some(t.crash_text));
+    heading.set_text_content(Some(t.title));
+    text.set_text_content(Some(t.text));
     // A plain link: it reloads without any of the lab's code running.
     let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
     let _ = reload.set_attribute("href", &here);
     let _ = reload.set_attribute("class", "button");
     let _ = reload.set_attribute("data-testid", "reload");
-    reload.set_text_content(Some(t.crash_reload));
+    reload.set_text_content(Some(t.reload));
     let _ = panel.append_child(&heading);
     let _ = panel.append_child(&text);
     let _ = panel.append_child(&reload);

@@ -53,6 +53,25 @@ fn embedder() -> Option<String> {
     js_sys::Reflect::get(&list, &0.into()).ok()?.as_string()
 }
 
+/// Why the lab talks to no host, with the origins the notice names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// No `?host=`.
+    NoHost,
+    /// The named host is allowed, but another page embeds the lab.
+    Elsewhere {
+        /// The embedding page's origin.
+        page: String,
+        /// The origin `?host=` names.
+        origin: String,
+    },
+    /// The named host is not one the lab reports to.
+    NotAllowed {
+        /// The origin `?host=` names.
+        origin: String,
+    },
+}
+
 /// The embedding page, when there is one the lab may talk to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Host {
@@ -68,20 +87,30 @@ impl Host {
     /// The host named by `?host=`, if allowed; otherwise why not, and the notice that tells the
     /// student so (none when no host was named).
     pub fn from_url(t: &Messages) -> Result<Host, (NoReports, Option<String>)> {
-        let Some(origin) = browser::query("host") else { return Err((NoReports::NoHost, None)) };
-        if host_allowed(&origin, LOCAL_HOSTS) {
-            // Embedded by another page than the one named: whatever the lab posted would go
-            // nowhere (the browser drops it), so it posts no results, and the student is told.
-            match embedder() {
-                Some(page) if page != origin => {
-                    let notice = fill(t.host_elsewhere, &[("page", &page), ("origin", &origin)]);
-                    Err((NoReports::Elsewhere, Some(notice)))
-                }
-                _ => Ok(Host { origin }),
+        Host::named().map_err(|refused| match refused {
+            Refused::NoHost => (NoReports::NoHost, None),
+            Refused::Elsewhere { page, origin } => {
+                (NoReports::Elsewhere, Some(fill(t.host_elsewhere, &[("page", &page), ("origin", &origin)])))
             }
-        } else {
             // Said on the page and, by the reason in `ready`, to the host: no console line too.
-            Err((NoReports::NotAllowed, Some(fill(t.host_not_allowed, &[("origin", &origin)]))))
+            Refused::NotAllowed { origin } => {
+                (NoReports::NotAllowed, Some(fill(t.host_not_allowed, &[("origin", &origin)])))
+            }
+        })
+    }
+
+    /// The host named by `?host=`, if the lab may talk to it, or why not, without a word of the
+    /// lesson's table (the failure notice of every page asks, `ui::crash`).
+    pub fn named() -> Result<Host, Refused> {
+        let Some(origin) = browser::query("host") else { return Err(Refused::NoHost) };
+        if !host_allowed(&origin, LOCAL_HOSTS) {
+            return Err(Refused::NotAllowed { origin });
+        }
+        // Embedded by another page than the one named: whatever the lab posted would go nowhere
+        // (the browser drops it), so it posts no results, and the student is told.
+        match embedder() {
+            Some(page) if page != origin => Err(Refused::Elsewhere { page, origin }),
+            _ => Ok(Host { origin }),
         }
     }
 

@@ -19,7 +19,7 @@ use super::controls::{self, mark, Controls, Transport};
 use super::helpers::live;
 use crate::formats::html::Markup;
 use crate::kube::scenario::Part;
-use crate::messages::{fill, KubeHaMessages, KubeMessages, Messages, EN, EN_KUBE, EN_KUBE_HA};
+use crate::messages::{fill, KubeHaMessages, KubeMessages, ToolbarWords, EN_KUBE, EN_KUBE_HA};
 use crate::playback::kube::{KubeFrame, KubeMark, KubeRecording};
 use crate::playback::kube_setup::SetupFields;
 use crate::playback::kube_state::KubeState;
@@ -39,8 +39,6 @@ pub struct Kube {
     lanes: StoredValue<Option<(u64, Rc<KubeTimeline>)>, LocalStorage>,
     /// The cluster's fields as typed (issue 31), which the share link carries.
     pub draft: RwSignal<SetupFields>,
-    /// The toolbar's texts (the lab's).
-    pub t: &'static Messages,
     /// The page's own texts.
     pub k: &'static KubeMessages,
     /// The page's texts of issue 31.
@@ -58,7 +56,6 @@ impl Kube {
             cache: StoredValue::new_local(None),
             lanes: StoredValue::new_local(None),
             draft: RwSignal::new(fields),
-            t: &EN,
             k: &EN_KUBE,
             ha: &EN_KUBE_HA,
             running: RwSignal::new(None),
@@ -110,8 +107,9 @@ impl Kube {
 }
 
 impl Transport for Kube {
-    fn texts(&self) -> &'static Messages {
-        self.t
+    fn words(&self) -> ToolbarWords {
+        // The lesson's words, taken at compile time: the page carries no lesson table.
+        ToolbarWords::EN
     }
     fn cursor(&self) -> usize {
         self.read(KubeState::cursor)
