@@ -53,28 +53,23 @@ async function readLog({ log, blob, secrets }) {
   }
 }
 
+// A question answered by one call of the reader's wasm: { [key]: asked, [field]: its answer },
+// or { [key]: asked, error } when the reader could not load or the call threw.
+async function answer(key, field, call, asked) {
+  let reply;
+  try {
+    await ready;
+    reply = { [key]: asked, [field]: call(asked) };
+  } catch (e) {
+    reply = { [key]: asked, error: String(e) };
+  }
+  self.postMessage(reply);
+}
+
 self.onmessage = async ({ data }) => {
   if (data.log !== undefined) return readLog(data);
-  if (data.audit !== undefined) {
-    let reply;
-    try {
-      await ready;
-      reply = { audit: data.audit, log: audit_log(data.audit) };
-    } catch (e) {
-      reply = { audit: data.audit, error: String(e) };
-    }
-    return self.postMessage(reply);
-  }
-  if (data.run !== undefined) {
-    let reply;
-    try {
-      await ready;
-      reply = { run: data.run, wire: run_scenario(data.run) };
-    } catch (e) {
-      reply = { run: data.run, error: String(e) };
-    }
-    return self.postMessage(reply);
-  }
+  if (data.audit !== undefined) return answer("audit", "log", audit_log, data.audit);
+  if (data.run !== undefined) return answer("run", "wire", run_scenario, data.run);
   let reply;
   try {
     await ready;
