@@ -1,7 +1,7 @@
 //! A run read back as `run_wire`'s writer wrote it (the page's side).
 
 use super::super::ledger::{Change, ChangeKind, Ledger};
-use super::super::manifest_wire::Reader;
+use super::super::manifest_wire::{map_of, set_of, Reader};
 use super::super::objects::{
     Condition, Container, Endpoint, EndpointSlice, Event, Meta, Node, Object, Pod, PodTemplate, PullPolicy,
     Resource, Service, ServicePort, Workload,
@@ -89,7 +89,7 @@ impl Reader<'_> {
     }
 
     fn pairs(&mut self) -> Got<BTreeMap<String, String>> {
-        Ok(self.list(|r| Ok((r.take()?, r.take()?)))?.into_iter().collect())
+        Ok(map_of(self.list(|r| Ok((r.take()?, r.take()?)))?))
     }
 
     fn run(&mut self) -> Got<Run> {
@@ -160,7 +160,7 @@ impl Reader<'_> {
 
     fn ledger(&mut self) -> Got<Ledger> {
         let revision = self.num()?;
-        let objects = self.list(|r| Ok((r.take()?, r.object()?)))?.into_iter().collect();
+        let objects = map_of(self.list(|r| Ok((r.take()?, r.object()?)))?);
         Ok(Ledger { revision, objects, history: self.history()? })
     }
 
@@ -183,14 +183,13 @@ impl Reader<'_> {
             let pods = r.list(|r| {
                 let (pod, ip, created, running) = (r.take()?, r.take()?, r.texts()?, r.texts()?);
                 let restarted = if r.flag()? { Some((r.num()?, r.num()?)) } else { None };
-                let (created, running) = (created.into_iter().collect(), running.into_iter().collect());
+                let (created, running) = (set_of(created), set_of(running));
                 Ok((pod, PodRuntime { ip, created, running, restarted }))
             })?;
             let (images, rules, sandboxes_made) = (r.texts()?, r.pairs()?, r.num()?);
-            let pods = pods.into_iter().collect();
-            Ok((name, NodeWorld { pods, images: images.into_iter().collect(), rules, sandboxes_made }))
+            Ok((name, NodeWorld { pods: map_of(pods), images: set_of(images), rules, sandboxes_made }))
         })?;
-        Ok(World { nodes: nodes.into_iter().collect() })
+        Ok(World { nodes: map_of(nodes) })
     }
 
     fn restore(&mut self) -> Got<RestoreFacts> {
