@@ -95,8 +95,12 @@ pub fn check_texts(lang: &str) -> &'static CheckMessages {
 
 /// The table for `lang` (`en`, or `en-GB` and the like by its first part), if the lab has one.
 pub fn for_lang(lang: &str) -> Option<&'static Messages> {
-    let base = lang.split(['-', '_']).next().unwrap_or_default();
-    LANGUAGES.iter().copied().find(|m| m.lang.eq_ignore_ascii_case(base))
+    LANGUAGES.iter().copied().find(|m| speaks(m.lang, lang))
+}
+
+/// Whether a table in the language `table` is the one `lang` asks for (by its first part).
+fn speaks(table: &str, lang: &str) -> bool {
+    table.eq_ignore_ascii_case(lang.split(['-', '_']).next().unwrap_or_default())
 }
 
 /// The assignment texts in the language of `t` (English if it has none).

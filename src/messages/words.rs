@@ -96,8 +96,8 @@ const CRASH: [CrashWords; LANGUAGES.len()] = {
 /// The notice's texts in the language `lang` names, as [`super::for_lang`] finds it (English
 /// when the lab has no table for it, or none is asked).
 pub fn crash_words(lang: Option<&str>) -> CrashWords {
-    let base = lang.unwrap_or_default().split(['-', '_']).next().unwrap_or_default();
-    CRASH.iter().copied().find(|c| c.lang.eq_ignore_ascii_case(base)).unwrap_or(CRASH[0])
+    let lang = lang.unwrap_or_default();
+    CRASH.iter().copied().find(|c| super::speaks(c.lang, lang)).unwrap_or(CRASH[0])
 }
 
 #[cfg(test)]
