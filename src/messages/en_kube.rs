@@ -72,4 +72,5 @@ pub static EN_KUBE: KubeMessages = KubeMessages {
     running: "Running it: the page's worker simulates the cluster (it loads on first use)…",
     run_failed: "the simulation's worker could not run this ({why}); the run shown stays: reload the page to try again",
     panels_label: "Panels",
+    later_missing: "This part of the page did not load (its file did not arrive); the run above still plays: reload the page to try again.",
 };

@@ -143,5 +143,8 @@ messages! {
         run_failed,
         /// Panels' navigation label.
         panels_label,
+        /// Where a part of the page stands when its module (loaded after the page starts) did
+        /// not arrive.
+        later_missing,
     }
 }

@@ -6,6 +6,7 @@
 mod audit;
 mod audit_reader;
 mod cluster;
+mod later;
 mod manifest;
 mod reader;
 mod restore;
@@ -242,7 +243,7 @@ fn KubePage() -> impl IntoView {
                 <div class="left">
                     <cluster::Cluster kube />
                     <cluster::Stages kube />
-                    <timeline::Timeline kube />
+                    {later::later(kube, later::Later::Timeline)}
                 </div>
                 <div class="right">
                     <tables::Trace kube />
@@ -250,11 +251,9 @@ fn KubePage() -> impl IntoView {
                         <Switcher k />
                         <tables::Events kube />
                         <tables::Pods kube />
-                        <restore::Restore kube />
+                        {later::later(kube, later::Later::Restore)}
                         <tables::Blast kube />
-                        <scenario::Setup kube />
-                        <manifest::Manifest kube text />
-                        <audit::AuditLog kube />
+                        {later::later(kube, later::Later::Panels(text))}
                         <Words k />
                     </div>
                 </div>

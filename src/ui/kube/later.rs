@@ -1,0 +1,73 @@
+//! The parts of the kube page its first step does not need: the timeline, the restore panel,
+//! the cluster's fields, the manifest editor and the audit log. They are drawn through one
+//! split function, so the build cuts them and all they alone use into a module of their own
+//! (`split_kube_later.wasm`, scripts/split), which the page asks for as it mounts, after its own
+//! module has started; the first step waits for none of it (docs/size.md, "The kube page in two
+//! modules"). Leptos' `#[lazy]` is the same split, with a failed load a panic; here a module that
+//! does not arrive is said, and the rest of the page goes on.
+
+use super::{audit, manifest, restore, scenario, timeline, Kube};
+use leptos::prelude::*;
+#[cfg(feature = "kube_page")]
+use leptos::wasm_split::wasm_split;
+use leptos::wasm_split::SplitLoaderError;
+
+/// One part of the page drawn once its module is in.
+pub enum Later {
+    /// Beside the cluster: the run's timeline.
+    Timeline,
+    /// Beside the pods: restoring etcd from a snapshot.
+    Restore,
+    /// Below the tables: the cluster's fields, the manifest (its text) and the audit log.
+    Panels(String),
+}
+
+/// The split module did not arrive (the network, or a server without the file).
+pub struct Missing;
+
+impl From<SplitLoaderError> for Missing {
+    fn from(_: SplitLoaderError) -> Missing {
+        Missing
+    }
+}
+
+/// `which`, drawn: the one way into the split module (its name gives the module's file name).
+/// Only the page's own build splits; the reader's build (which has the page's code but never
+/// draws it) calls it directly.
+#[cfg(feature = "kube_page")]
+#[wasm_split(kube_later, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn drawn(kube: Kube, which: Later) -> Result<AnyView, Missing> {
+    Ok(draw(kube, which))
+}
+
+#[cfg(not(feature = "kube_page"))]
+async fn drawn(kube: Kube, which: Later) -> Result<AnyView, Missing> {
+    Ok(draw(kube, which))
+}
+
+fn draw(kube: Kube, which: Later) -> AnyView {
+    match which {
+        Later::Timeline => view! { <timeline::Timeline kube /> }.into_any(),
+        Later::Restore => view! { <restore::Restore kube /> }.into_any(),
+        Later::Panels(text) => view! {
+            <scenario::Setup kube />
+            <manifest::Manifest kube text />
+            <audit::AuditLog kube />
+        }
+        .into_any(),
+    }
+}
+
+/// `which` where it belongs: nothing until its module is in, then the part; or, if the module
+/// never comes, one line saying so (once per part, as each part's place asked for it).
+pub fn later(kube: Kube, which: Later) -> impl IntoView {
+    Suspend::new(async move {
+        match drawn(kube, which).await {
+            Ok(view) => view,
+            Err(Missing) => view! {
+                <p class="notice" role="status" data-testid="later-missing">{kube.k.later_missing}</p>
+            }
+            .into_any(),
+        }
+    })
+}
