@@ -326,3 +326,40 @@ test("the plain lab links to the page", async ({ page }) => {
   await page.getByTestId("kube").waitFor();
   await expect(page).toHaveURL(/\?kube=1/);
 });
+
+test("the timeline and the panels below the tables come in a module of their own, after the first step", async ({ page }) => {
+  let release;
+  const held = new Promise((done) => (release = done));
+  const asked = [];
+  await page.route("**/split_kube_later.wasm", async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await open(page);
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(3);
+  // The page asked for the module as it started, and played while it was held.
+  expect(asked).toHaveLength(1);
+  await expect(page.getByTestId("timeline")).toHaveCount(0);
+  await expect(page.getByTestId("manifest-text")).toHaveCount(0);
+  release();
+  await expect(page.getByTestId("manifest-text")).toHaveValue(DEPLOY);
+  await expect(page.getByTestId("timeline")).toBeVisible();
+  await expect(page.getByTestId("audit")).toBeVisible();
+  await expect(page.getByTestId("later-missing")).toHaveCount(0);
+});
+
+test("if that module never comes, one line says so, and the run still plays", async ({ page }) => {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.route("**/split_kube_later.wasm", (route) => route.abort());
+  await open(page);
+  await expect(page.getByTestId("later-missing")).toHaveCount(1);
+  await expect(page.getByTestId("later-missing")).toContainText("reload the page to try again");
+  await page.getByTestId("to-end").click();
+  await expect(page.locator("[data-testid=pods-table] tbody tr")).toHaveCount(3);
+  await expect(page.getByTestId("step-sentence")).toContainText("The run is over");
+  await expect(page.getByTestId("crash")).toBeHidden();
+  expect(errors).toEqual([]);
+});

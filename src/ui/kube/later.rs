@@ -58,16 +58,18 @@ fn draw(kube: Kube, which: Later) -> AnyView {
     }
 }
 
-/// `which` where it belongs: nothing until its module is in, then the part; or, if the module
-/// never comes, one line saying so (once per part, as each part's place asked for it).
+/// `which` where it belongs: nothing until its module is in, then the part. If the module never
+/// comes, one line says so, where the manifest and the log would stand (the parts share one
+/// module, so one line covers them all).
 pub fn later(kube: Kube, which: Later) -> impl IntoView {
+    let says = matches!(which, Later::Panels(_));
     Suspend::new(async move {
         match drawn(kube, which).await {
-            Ok(view) => view,
-            Err(Missing) => view! {
-                <p class="notice" role="status" data-testid="later-missing">{kube.k.later_missing}</p>
-            }
-            .into_any(),
+            Ok(view) => Some(view),
+            Err(Missing) => says.then(|| {
+                view! { <p class="notice" role="status" data-testid="later-missing">{kube.k.later_missing}</p> }
+                    .into_any()
+            }),
         }
     })
 }
