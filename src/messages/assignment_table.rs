@@ -493,5 +493,8 @@ messages! {
         choice_stop,
         /// A picked option `{text}` that is none of the question's options (a record edited by hand).
         entry_not_an_option,
+        /// Where the lab's diagram, trace and tables stand when their module (loaded once the
+        /// assignment page has started: ui/later.rs) did not arrive.
+        later_missing,
     }
 }

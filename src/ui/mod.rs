@@ -30,6 +30,7 @@ mod host;
 #[cfg(feature = "kube")]
 pub mod kube;
 mod lab;
+mod later;
 #[cfg(feature = "assignments")]
 mod lms;
 mod load_chart;
@@ -140,21 +141,14 @@ pub fn LabPage(t: &'static Messages, missing: Option<String>) -> impl IntoView {
             <Narration lab />
             <div class="stage">
                 <div class="left">
-                    <Diagram lab />
+                    {later::diagram(lab)}
                 </div>
                 <div class="right" class:reading=move || lab.reading_panels()>
-                    <TraceTable lab />
+                    {later::trace(lab)}
                     <div class="panels" data-testid="panels">
                         <Switcher t />
                         {assignment}
-                        <StoreView lab />
-                        <world_view::WorldView lab />
-                        <BelievedActual lab />
-                        <FailureMatrix lab />
-                        <load_chart::LoadChart lab />
-                        <Glossary t />
-                        <share_link::ShareLink lab predictions />
-                        {review_place::review(lab, t)}
+                        {later::panels(lab, t, predictions)}
                     </div>
                 </div>
             </div>

@@ -8,7 +8,7 @@
 
 use super::{audit, manifest, restore, scenario, timeline, Kube};
 use leptos::prelude::*;
-#[cfg(feature = "kube_page")]
+#[cfg(feature = "split")]
 use leptos::wasm_split::wasm_split;
 use leptos::wasm_split::SplitLoaderError;
 
@@ -32,15 +32,15 @@ impl From<SplitLoaderError> for Missing {
 }
 
 /// `which`, drawn: the one way into the split module (its name gives the module's file name).
-/// Only the page's own build splits; the reader's build (which has the page's code but never
-/// draws it) calls it directly.
-#[cfg(feature = "kube_page")]
+/// Only the page's own build splits (the `split` feature); the reader's build, which has the
+/// page's code but never draws it, and the tests call it directly.
+#[cfg(feature = "split")]
 #[wasm_split(kube_later, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn drawn(kube: Kube, which: Later) -> Result<AnyView, Missing> {
     Ok(draw(kube, which))
 }
 
-#[cfg(not(feature = "kube_page"))]
+#[cfg(not(feature = "split"))]
 async fn drawn(kube: Kube, which: Later) -> Result<AnyView, Missing> {
     Ok(draw(kube, which))
 }
