@@ -100,7 +100,7 @@ pub fn AssignmentPanel(
                     </button>
                 </p>
             })}
-            {move || work.locked.get().then(|| view! { <super::reveal::Reveal lab loaded work lms /> })}
+            {move || work.locked.get().then(|| super::later::reveal(lab, loaded, work, lms))}
         </section>
     }
 }

@@ -12,6 +12,12 @@ use super::{
     FailureMatrix, Glossary, Lab, StoreView, TraceTable,
 };
 use crate::messages::Messages;
+#[cfg(feature = "assignments")]
+use super::{assignment_panel::Loaded, lms::Lms, reveal::Reveal, work::Work};
+
+/// The assignment as the panel keeps it.
+#[cfg(feature = "assignments")]
+type Kept = StoredValue<std::rc::Rc<Loaded>, LocalStorage>;
 use leptos::prelude::*;
 
 /// The diagram, where it stands.
@@ -38,6 +44,16 @@ pub fn panels(lab: Lab, t: &'static Messages, predictions: Predictions) -> impl 
     drawn_later(lab, Later::Panels(t, predictions))
 }
 
+/// The reveal, once the predictions are locked (the module is in by then: it was asked for as the
+/// page mounted).
+#[cfg(feature = "assignments")]
+pub fn reveal(lab: Lab, loaded: Kept, work: Work, lms: Option<Lms>) -> impl IntoView {
+    #[cfg(not(feature = "split"))]
+    return view! { <Reveal lab loaded work lms /> };
+    #[cfg(feature = "split")]
+    drawn_later(lab, Later::Reveal(loaded, work, lms))
+}
+
 /// The panels themselves.
 fn panels_now(lab: Lab, t: &'static Messages, predictions: Predictions) -> impl IntoView {
     view! {
@@ -58,6 +74,7 @@ pub enum Later {
     Diagram,
     Trace,
     Panels(&'static Messages, Predictions),
+    Reveal(Kept, Work, Option<Lms>),
 }
 
 #[cfg(all(feature = "split", feature = "assignments"))]
@@ -66,6 +83,7 @@ fn draw(lab: Lab, which: Later) -> AnyView {
         Later::Diagram => view! { <Diagram lab /> }.into_any(),
         Later::Trace => view! { <TraceTable lab /> }.into_any(),
         Later::Panels(t, predictions) => panels_now(lab, t, predictions).into_any(),
+        Later::Reveal(loaded, work, lms) => view! { <Reveal lab loaded work lms /> }.into_any(),
     }
 }
 
