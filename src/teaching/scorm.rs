@@ -145,9 +145,17 @@ pub fn manifest(title: &str, files: &[&str], pass_mark: Option<u8>) -> String {
 }
 
 /// The built lab's files a package carries: the page, its start's second script, the style, and
-/// the assignments build (the start loads it for `?assignment=`).
-pub const LAB_FILES: [&str; 5] =
-    ["index.html", "boot.js", "lab.css", "lab_assignments.js", "lab_assignments_bg.wasm"];
+/// the assignments build (the start loads it for `?assignment=`) in its two modules: its loader
+/// of the later one, and the later one (scripts/split, docs/size.md).
+pub const LAB_FILES: [&str; 7] = [
+    "index.html",
+    "boot.js",
+    "lab.css",
+    "lab_assignments.js",
+    "lab_assignments_bg.wasm",
+    "lab_assignments_split.js",
+    "split_lab_later.wasm",
+];
 
 /// The pass mark typed for the package (a whole percent, 0 to 100; blank: none, and the LMS
 /// marks the lesson completed), read by the format's rule for whole numbers; what is wrong is

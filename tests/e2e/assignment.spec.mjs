@@ -205,3 +205,40 @@ test("on a phone the assignment comes first, under the title: its predictions be
   await page.goto("./");
   await expect(page.getByTestId("play")).toBeInViewport();
 });
+
+test("the diagram, the trace and the panels come in a module of their own; a prediction is typed before it", async ({ page }) => {
+  let release;
+  const held = new Promise((done) => (release = done));
+  const asked = [];
+  await page.route("**/split_lab_later.wasm", async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto("./?assignment=assignments/lesson-trace.json");
+  await page.getByTestId("predict-steps").fill("17");
+  await expect(page.getByTestId("predict-steps")).toHaveValue("17");
+  // Asked for as the page started, and held: the assignment is there, the lab's views not yet.
+  expect(asked).toHaveLength(1);
+  await expect(page.getByTestId("trace-table")).toHaveCount(0);
+  await expect(page.getByTestId("diagram")).toHaveCount(0);
+  release();
+  await expect(page.getByTestId("trace-table")).toBeVisible();
+  await expect(page.getByTestId("diagram")).toBeVisible();
+  await expect(page.getByTestId("glossary")).toBeVisible();
+  await expect(page.getByTestId("predict-steps")).toHaveValue("17");
+  await expect(page.getByTestId("later-missing")).toHaveCount(0);
+});
+
+test("if that module never comes, one line says so and the typed prediction stays", async ({ page }) => {
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.route("**/split_lab_later.wasm", (route) => route.abort());
+  await page.goto("./?assignment=assignments/lesson-trace.json");
+  await page.getByTestId("predict-steps").fill("17");
+  await expect(page.getByTestId("later-missing")).toHaveCount(1);
+  await expect(page.getByTestId("later-missing")).toContainText("your predictions are kept");
+  await expect(page.getByTestId("predict-steps")).toHaveValue("17");
+  await expect(page.getByTestId("crash")).toBeHidden();
+  expect(errors).toEqual([]);
+});

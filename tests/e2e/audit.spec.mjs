@@ -13,9 +13,11 @@ import { kubeInFrame } from "./lab-page.mjs";
 // A fixture the project wrote (tests/fixtures/audit, docs/audit.md): kubectl apply on a kind-like cluster.
 const NGINX = readFileSync(new URL("../fixtures/audit/nginx-apply.jsonl", import.meta.url), "utf8");
 
+// Waits for the audit panel, which takes a file dropped anywhere on the page: it comes in the
+// page's later module (docs/size.md, "Pages in two modules"), after the page has started.
 async function open(page, query = "") {
   await page.goto(`./?kube=1${query}`);
-  await page.getByTestId("kube").waitFor();
+  await page.getByTestId("audit").waitFor();
 }
 
 // The page's download of its run as an audit log.
@@ -190,6 +192,7 @@ for (const [width, height] of screens) {
 test("one screen in a 720 px fixed frame with a log playing", async ({ page }) => {
   test.setTimeout(90_000);
   const frame = await kubeInFrame(page);
+  await frame.getByTestId("audit").waitFor();
   await drop(frame.locator("body"), NGINX, "nginx-apply.jsonl");
   await playing(frame);
   for (let i = 0; i < 12; i++) await frame.getByTestId("forward").click();

@@ -84,7 +84,8 @@ test("the reviewer's page loads its own build, and the assignment page none of t
   await lock(page);
   await expect(page.getByTestId("review-link")).toHaveAttribute("href", "?review=1");
   await expect(page.getByTestId("import-report")).toHaveCount(0);
-  expect(await wasm()).toEqual(["/lab_assignments_bg.wasm"]);
+  await page.getByTestId("trace-table").waitFor();
+  expect(await wasm()).toEqual(["/lab_assignments_bg.wasm", "/split_lab_later.wasm"]);
 });
 
 for (const [width, height] of [[1280, 800], [375, 812]]) {

@@ -76,7 +76,7 @@ test("'Run it in the lab' runs the sandbox's scenario in the lab, unsealed, and 
   await expect(page.getByTestId("lab")).toBeVisible();
   // The assignments build (which runs a given scenario), never the plain lab's or the workbench's.
   expect(asked.filter((p) => /lab(_workbench)?(_bg\.wasm|\.js)$/.test(p) && !p.includes("assignments"))).toEqual([]);
-  expect(asked.filter((p) => p.includes("lab_assignments")).sort()).toEqual(["/lab_assignments.js", "/lab_assignments_bg.wasm"]);
+  expect(asked.filter((p) => p.includes("lab_assignments")).sort()).toEqual(["/lab_assignments.js", "/lab_assignments_bg.wasm", "/lab_assignments_split.js"]);
   await expect(page.getByTestId("play-assignment")).toBeChecked();
   await expect(page.getByTestId("picker")).toContainText("Your scenario, from the sandbox");
   // Nothing is asked, so nothing is sealed: the run plays to its end, the sandbox's counts.

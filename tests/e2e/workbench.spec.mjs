@@ -346,7 +346,7 @@ for i in z.infolist():
     print(i.filename, i.compress_type, hashlib.sha256(z.read(i)).hexdigest())`, saved], { encoding: "utf8" });
   const sha = (bytes) => createHash("sha256").update(bytes).digest("hex");
   const want = [];
-  for (const name of ["index.html", "boot.js", "lab.css", "lab_assignments.js", "lab_assignments_bg.wasm"]) {
+  for (const name of ["index.html", "boot.js", "lab.css", "lab_assignments.js", "lab_assignments_bg.wasm", "lab_assignments_split.js", "split_lab_later.wasm"]) {
     want.push(`${name} 0 ${sha(await (await request.get(`./${name}`)).body())}`);
   }
   want.push(`assignment.json 0 ${sha(readFileSync(GOLDEN))}`);
