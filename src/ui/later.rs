@@ -1,24 +1,24 @@
-//! The lab's parts an assignment page's first prediction does not need: the diagram, the trace
-//! and the panels below the assignment (the store, the world, the matrix, the chart, the
-//! glossary, the share link, the reviewer's place). In the assignment page's build (the `split`
+//! The lab's parts an assignment page's first prediction does not need: the diagram, the trace,
+//! the panels below the assignment (the store, the world, the matrix, the chart, the glossary,
+//! the share link, the reviewer's place) and, after the lock, the reveal. In the assignment page's build (the `split`
 //! feature) they are drawn through one split function, so the build cuts them and all they alone
 //! use into a module of their own (`split_lab_later.wasm`, scripts/split), asked for as the page
 //! mounts; the student can read the assignment and type predictions before it is in (docs/size.md,
 //! "Pages in two modules"). Every other build draws them at once, exactly as before.
 
 use super::share_link::{Predictions, ShareLink};
+#[cfg(feature = "assignments")]
+use super::{assignment_panel::Loaded, lms::Lms, reveal::Reveal, work::Work};
 use super::{
     believed_actual::BelievedActual, load_chart::LoadChart, review_place, world_view::WorldView, Diagram,
     FailureMatrix, Glossary, Lab, StoreView, TraceTable,
 };
 use crate::messages::Messages;
-#[cfg(feature = "assignments")]
-use super::{assignment_panel::Loaded, lms::Lms, reveal::Reveal, work::Work};
+use leptos::prelude::*;
 
 /// The assignment as the panel keeps it.
 #[cfg(feature = "assignments")]
 type Kept = StoredValue<std::rc::Rc<Loaded>, LocalStorage>;
-use leptos::prelude::*;
 
 /// The diagram, where it stands.
 pub fn diagram(lab: Lab) -> impl IntoView {
@@ -97,7 +97,8 @@ fn drawn_later(lab: Lab, which: Later) -> impl IntoView {
             Ok(view) => Some(view),
             Err(split::Missing) => says.then(|| {
                 let a = crate::messages::assignment_texts(lab.t);
-                view! { <p class="notice" role="status" data-testid="later-missing">{a.later_missing}</p> }.into_any()
+                view! { <p class="notice" role="status" data-testid="later-missing">{a.later_missing}</p> }
+                    .into_any()
             }),
         }
     })
