@@ -496,5 +496,8 @@ messages! {
         /// Where the lab's diagram, trace and tables stand when their module (loaded once the
         /// assignment page has started: ui/later.rs) did not arrive.
         later_missing,
+        /// Said where Run's refusals stand when Run could not lock: the lock's work comes with
+        /// that same module (ui/assignment_acts.rs), which did not arrive.
+        lock_missing,
     }
 }

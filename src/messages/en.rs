@@ -492,4 +492,5 @@ pub static EN_ASSIGNMENTS: AssignmentMessages = AssignmentMessages {
     choice_stop: "Try it on the real control plane",
     entry_not_an_option: "{text} is not one of the options",
     later_missing: "The lab's diagram, trace and tables did not load (their file did not arrive); your predictions are kept: reload the page to try again.",
+    lock_missing: "Your predictions could not be locked: the part of the lab that locks them did not load (its file did not arrive). They are kept: reload the page to try again.",
 };

@@ -2,14 +2,14 @@
 //! beside the actual value, with links to what explains it. Predictions are saved in the browser
 //! as they are typed.
 
-use super::files;
+use super::assignment_acts::Act;
 use super::lab::Lab;
 pub use super::work::Work;
 use crate::messages::{fill, AssignmentMessages, Messages};
 use crate::model::Verdict;
 use crate::teaching::assignment::{Answer, Assignment, Item, ItemKind, Question};
 use crate::teaching::attempts::tries_left;
-use crate::teaching::marking::{blank, blanks, mark_in, parse_count, parse_parts, parse_verdict, unreadable};
+use crate::teaching::marking::{blank, parse_count, parse_parts, parse_verdict};
 use crate::teaching::report::{storage_key, Attempt};
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -48,7 +48,9 @@ pub fn AssignmentPanel(
     let other_tabs = panel.follow_other_tabs(storage_key(&l.text));
     on_cleanup(move || other_tabs.remove());
     let confirm_blank = panel.confirm_blank;
-    let (lock, start_over, run) = (move || panel.lock(), move |_| panel.start_over(), move |_| panel.run());
+    let act = move |act| super::later::act(panel, act);
+    let (lock, start_over, run) =
+        (move || act(Act::Lock), move |_| act(Act::StartOver), move |_| act(Act::Run));
     // The seal as the frame says it; a move of the cursor leaves the notice as it is.
     let sealed = Memo::new(move |_| lab.frame().sealed);
     let left = move || work.attempts.with(|a| tries_left(loaded.with_value(|l| l.assignment.retries), a));
@@ -79,7 +81,7 @@ pub fn AssignmentPanel(
             <form class="predictions" on:submit=move |ev| ev.prevent_default()>
                 <div class="items">{inputs}</div>
                 // Once locked, the results come back in the grid's place (in the reveal).
-                {move || (!work.locked.get()).then(|| super::reveal::matrix_grid(loaded, work, None))}
+                {move || (!work.locked.get()).then(|| super::reveal::matrix_grid(loaded, work, "matrix-grid", super::reveal::input_cell(loaded, work)))}
                 {super::helpers::live(move || work.blocked.get().map(|b| view! { <p class="error" role="alert" data-testid="run-blocked">{b}</p> }))}
                 {move || confirm_blank.get().map(|n| view! {
                     <div class="confirm" role="alertdialog" aria-labelledby="confirm-blank" data-testid="confirm-blank">
@@ -108,13 +110,13 @@ pub fn AssignmentPanel(
 /// What the panel's buttons act on: the lab, the assignment, the student's work, where results
 /// go, and the question asked before locking with blanks (their count, or none).
 #[derive(Clone, Copy)]
-struct Panel {
-    lab: Lab,
-    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
-    work: Work,
-    lms: Option<super::lms::Lms>,
-    host: StoredValue<Option<super::host::Host>, LocalStorage>,
-    confirm_blank: RwSignal<Option<usize>>,
+pub(super) struct Panel {
+    pub(super) lab: Lab,
+    pub(super) loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    pub(super) work: Work,
+    pub(super) lms: Option<super::lms::Lms>,
+    pub(super) host: StoredValue<Option<super::host::Host>, LocalStorage>,
+    pub(super) confirm_blank: RwSignal<Option<usize>>,
 }
 
 impl Panel {
@@ -137,87 +139,6 @@ impl Panel {
                 _ => {}
             }
         })
-    }
-
-    /// Run: blocked while a prediction cannot be read; with blanks, asked first; else locked.
-    fn run(self) {
-        let Panel { lab, loaded, work, .. } = self;
-        let l = loaded.get_value();
-        let marked = mark_in(&l.items, &work.predictions.get_untracked(), lab.t);
-        let bad = unreadable(&marked).map(|m| m.item.label_in(work.t, work.a)).collect::<Vec<_>>();
-        if !bad.is_empty() {
-            work.blocked.set(Some(fill(work.a.run_blocked, &[("items", &bad.join(", "))])));
-            return;
-        }
-        let blank = blanks(&marked);
-        if blank > 0 {
-            self.confirm_blank.set(Some(blank));
-            return;
-        }
-        self.lock();
-    }
-
-    /// Locks the predictions, and tells the course page and the LMS.
-    fn lock(self) {
-        let Panel { lab, loaded, work, lms, host, confirm_blank } = self;
-        let l = loaded.get_value();
-        let typed = work.predictions.get_untracked();
-        confirm_blank.set(None);
-        work.blocked.set(None);
-        work.locked.set(true);
-        work.save(&l.text);
-        // Answers shown after the lock: the runs open up. Otherwise they stay sealed, and while
-        // a retry is open too, so the next attempt cannot copy what this one would show.
-        let open = answers_open(&l, &work.attempts.get_untracked());
-        if open {
-            lab.seal(None);
-        }
-        let marked = mark_in(&l.items, &typed, lab.t);
-        host.with_value(|host| {
-            if let Some(host) = host {
-                let id = storage_key(&l.text).replace("cplab/assignment/", "control-plane-lab:");
-                host.post(&crate::teaching::embed::result_message(
-                    &id,
-                    &l.assignment.title,
-                    &marked,
-                    &work.student.get_untracked(),
-                    open,
-                ));
-            }
-        });
-        // The host and the LMS get the answers only when the page shows them (`scorm_rte::results`).
-        if let Some(lms) = lms {
-            lms.report(&marked, open);
-        }
-        // The run the student predicted, at its start, ready to watch (the reveal offers it).
-        if l.assignment.asks_about_its_run() && open {
-            lab.show_given();
-        }
-        // The score and the misses under it come into view together (the form above is done).
-        super::helpers::bring_into_view("reveal".to_string(), None);
-    }
-
-    /// Another attempt, when the assignment allows one: the locked predictions are kept in the
-    /// record (and the report), the runs are sealed again, and what was typed stays to be changed.
-    fn start_over(self) {
-        let Panel { lab, loaded, work, .. } = self;
-        let l = loaded.get_value();
-        // Another tab may have started over (or locked again) since this one last heard: the
-        // tries left are counted over every tab's attempts.
-        work.catch_up(&l.text);
-        if !work.locked.get_untracked() {
-            // It had: this tab is unlocked now, and sealed as the other.
-            lab.seal(Some(Rc::new(l.assignment.clone())));
-            return;
-        }
-        if tries_left(l.assignment.retries, &work.attempts.get_untracked()) == 0 {
-            return;
-        }
-        let ended = Attempt { predictions: work.predictions.get_untracked(), ended_at: files::now_iso() };
-        work.attempts.update(|a| a.push(ended));
-        work.locked.set(false);
-        lab.seal(Some(Rc::new(l.assignment.clone())));
-        work.save(&l.text);
     }
 }
 

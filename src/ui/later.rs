@@ -1,14 +1,22 @@
 //! The lab's parts an assignment page's first prediction does not need: the diagram, the trace,
 //! the panels below the assignment (the store, the world, the matrix, the chart, the glossary,
-//! the share link, the reviewer's place) and, after the lock, the reveal. In the assignment page's build (the `split`
-//! feature) they are drawn through one split function, so the build cuts them and all they alone
-//! use into a module of their own (`split_lab_later.wasm`, scripts/split), asked for as the page
-//! mounts; the student can read the assignment and type predictions before it is in (docs/size.md,
-//! "Pages in two modules"). Every other build draws them at once, exactly as before.
+//! the share link, the reviewer's place), what Run does (the checks, the lock, another attempt:
+//! `assignment_acts.rs`) and, after the lock, the reveal. In the assignment page's build (the
+//! `split` feature) they are reached through two split functions of one module, so the build cuts
+//! them and all they alone use into a module of their own (`split_lab_later.wasm`,
+//! scripts/split), asked for once the page is idle after it mounts; the student can read the
+//! assignment and type predictions before it is in (docs/size.md, "Pages in two modules"). Every
+//! other build draws and acts at once, exactly as before.
 
 use super::share_link::{Predictions, ShareLink};
 #[cfg(feature = "assignments")]
-use super::{assignment_panel::Loaded, lms::Lms, reveal::Reveal, work::Work};
+use super::{
+    assignment_acts::Act,
+    assignment_panel::{Loaded, Panel},
+    lms::Lms,
+    reveal::Reveal,
+    work::Work,
+};
 use super::{
     believed_actual::BelievedActual, load_chart::LoadChart, review_place, world_view::WorldView, Diagram,
     FailureMatrix, Glossary, Lab, StoreView, TraceTable,
@@ -44,14 +52,28 @@ pub fn panels(lab: Lab, t: &'static Messages, predictions: Predictions) -> impl 
     drawn_later(lab, Later::Panels(t, predictions))
 }
 
-/// The reveal, once the predictions are locked (the module is in by then: it was asked for as the
-/// page mounted).
+/// The reveal, once the predictions are locked (the module is in by then: the lock came with it).
 #[cfg(feature = "assignments")]
 pub fn reveal(lab: Lab, loaded: Kept, work: Work, lms: Option<Lms>) -> impl IntoView {
     #[cfg(not(feature = "split"))]
     return view! { <Reveal lab loaded work lms /> };
     #[cfg(feature = "split")]
     drawn_later(lab, Later::Reveal(loaded, work, lms))
+}
+
+/// What a button of the assignment panel asks (Run, the lock, another attempt): done in the later
+/// module, which the page asked for as it started, so a click before it is in waits for it; if it
+/// never comes, the panel says so where Run's own refusals stand, and nothing typed is lost.
+#[cfg(feature = "assignments")]
+pub fn act(panel: Panel, act: Act) {
+    #[cfg(not(feature = "split"))]
+    panel.act(act);
+    #[cfg(feature = "split")]
+    leptos::task::spawn_local(async move {
+        if split::acted(panel, act).await.is_err() {
+            panel.work.blocked.set(Some(panel.work.a.lock_missing.to_string()));
+        }
+    });
 }
 
 /// The panels themselves.
@@ -68,8 +90,15 @@ fn panels_now(lab: Lab, t: &'static Messages, predictions: Predictions) -> impl 
     }
 }
 
-/// One of the three places.
+/// When the page's first content (the assignment, read or refused) is in: provided by
+/// `assignments::load`; the later places are not even asked for before.
 #[cfg(all(feature = "split", feature = "assignments"))]
+#[derive(Clone, Copy)]
+pub struct FirstContent(pub Signal<bool>);
+
+/// One of the places.
+#[cfg(all(feature = "split", feature = "assignments"))]
+#[derive(Clone)]
 pub enum Later {
     Diagram,
     Trace,
@@ -91,8 +120,22 @@ fn draw(lab: Lab, which: Later) -> AnyView {
 /// says so where the panels stand (one module holds all three places).
 #[cfg(all(feature = "split", feature = "assignments"))]
 fn drawn_later(lab: Lab, which: Later) -> impl IntoView {
+    // The places of the page as it starts wait for its first content, then for the browser to be
+    // idle; the reveal comes after the lock, which brought the module, and is drawn at once (the
+    // lock brings it into view).
+    let first = !matches!(which, Later::Reveal(..));
+    let content = use_context::<FirstContent>().map(|c| c.0);
+    move || content.is_none_or(|c| !first || c.get()).then(|| suspended(lab, which.clone(), first))
+}
+
+/// `which`, once its module is in (asked for once the browser is idle when `first`).
+#[cfg(all(feature = "split", feature = "assignments"))]
+fn suspended(lab: Lab, which: Later, first: bool) -> impl IntoView {
     let says = matches!(which, Later::Panels(..));
     Suspend::new(async move {
+        if first {
+            super::browser::idle(super::browser::LATER_WAIT_MS).await;
+        }
         match split::drawn(lab, which).await {
             Ok(view) => Some(view),
             Err(split::Missing) => says.then(|| {
@@ -106,7 +149,7 @@ fn drawn_later(lab: Lab, which: Later) -> impl IntoView {
 
 #[cfg(all(feature = "split", feature = "assignments"))]
 mod split {
-    use super::{draw, Lab, Later};
+    use super::{draw, Act, Lab, Later, Panel};
     use leptos::prelude::AnyView;
     use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -123,5 +166,12 @@ mod split {
     #[wasm_split(lab_later, wasm_split_path = ::leptos::wasm_split, fallible)]
     pub fn drawn(lab: Lab, which: Later) -> Result<AnyView, Missing> {
         Ok(draw(lab, which))
+    }
+
+    /// The other way in, into the same module: a button of the assignment panel.
+    #[wasm_split(lab_later, wasm_split_path = ::leptos::wasm_split, fallible)]
+    pub fn acted(panel: Panel, act: Act) -> Result<(), Missing> {
+        panel.act(act);
+        Ok(())
     }
 }

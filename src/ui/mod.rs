@@ -2,6 +2,8 @@
 //! every component reads the recording and the cursor of one [`Lab`].
 
 #[cfg(feature = "assignments")]
+mod assignment_acts;
+#[cfg(feature = "assignments")]
 mod assignment_panel;
 #[cfg(feature = "assignments")]
 mod assignments;

@@ -40,7 +40,7 @@ pub(super) fn Reveal(
             {watchable.then(|| view! { <p><button type="button" data-testid="watch" on:click=move |_| watch(lab)>{a.watch}</button></p> })}
             {held_back.then(|| view! { <p class="notice" data-testid="answers-held">{a.answers_held}</p> })}
             {list(lab, loaded, a, marked, reveal)}
-            {move || matrix_grid(loaded, work, Some((lab, marked(), reveal)))}
+            {move || results_grid(lab, loaded, work, marked(), reveal)}
             <p class="hint" data-testid="hand-in">{super::helpers::live(hand_in)}</p>
             <p class="export">
                 <button type="button" data-testid="export-json" on:click=move |_| export(false)>{a.export_json}</button>
@@ -142,12 +142,16 @@ fn result_text(m: &Marked, t: &Messages, a: &AssignmentMessages, reveal: bool) -
 }
 
 /// A matrix assignment's cells in a grid shaped like the failure matrix: a row per downed part, a
-/// column per cell. Before the lock each cell holds its input; after it (`marked`), what was
-/// typed, right or wrong, and with `reveal` the actual value and a link to the run that shows it.
+/// column per cell, each cell drawn by `cell` from its item and its column's label. Before the
+/// lock each holds its input ([`input_cell`]); after it ([`results_grid`]), what was typed, right
+/// or wrong, and with the answers shown the actual value and a link to the run that shows it.
+/// The cell is a parameter, not a choice made inside, so the page's first module carries only the
+/// inputs and the results come with the reveal (the assignment page's split, `later.rs`).
 pub(super) fn matrix_grid(
     loaded: StoredValue<Rc<Loaded>, LocalStorage>,
     work: Work,
-    marked: Option<(Lab, Vec<Marked>, bool)>,
+    testid: &'static str,
+    cell: impl Fn(&Item, &'static str) -> AnyView,
 ) -> impl IntoView {
     let l = loaded.get_value();
     let task = l.assignment.matrix.clone().filter(|m| !m.rows.is_empty() && !m.cells.is_empty())?;
@@ -170,21 +174,11 @@ pub(super) fn matrix_grid(
                         .find(|i| i.kind == ItemKind::Matrix(down, cell))
                         .map(|i| (i, cell.label_in(t, a)))
                 })
-                .map(|(item, column)| match &marked {
-                    None => {
-                        view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }
-                            .into_any()
-                    }
-                    Some((lab, marked, reveal)) => marked
-                        .iter()
-                        .find(|m| m.item.id == item.id)
-                        .map_or_else(|| ().into_any(), |m| result_cell(*lab, (t, a), m, column, *reveal)),
-                })
+                .map(|(item, column)| cell(item, column))
                 .collect_view();
             view! { <tr><th scope="row">{name}</th>{cells}</tr> }
         })
         .collect_view();
-    let testid = if marked.is_some() { "matrix-results" } else { "matrix-grid" };
     Some(view! {
         <div class="scroll grid" tabindex="0" role="region" aria-label=a.grid_region>
             <table data-testid=testid>
@@ -194,6 +188,34 @@ pub(super) fn matrix_grid(
             </table>
             {verdicts.then(|| view! { <p class="hint" data-testid="grid-verdicts">{a.grid_verdicts}</p> })}
         </div>
+    })
+}
+
+/// A grid cell before the lock: the item's input.
+pub(super) fn input_cell(
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+) -> impl Fn(&Item, &'static str) -> AnyView {
+    move |item, column| {
+        view! { <td data-label=column><PredictionInput item=item.clone() loaded work /></td> }.into_any()
+    }
+}
+
+/// The grid after the lock: each cell's result, from what was `marked`, with the answers when
+/// `reveal`.
+fn results_grid(
+    lab: Lab,
+    loaded: StoredValue<Rc<Loaded>, LocalStorage>,
+    work: Work,
+    marked: Vec<Marked>,
+    reveal: bool,
+) -> impl IntoView {
+    let (t, a) = (work.t, work.a);
+    matrix_grid(loaded, work, "matrix-results", move |item, column| {
+        marked
+            .iter()
+            .find(|m| m.item.id == item.id)
+            .map_or_else(|| ().into_any(), |m| result_cell(lab, (t, a), m, column, reveal))
     })
 }
 

@@ -218,16 +218,23 @@ test("the diagram, the trace and the panels come in a module of their own; a pre
   await page.goto("./?assignment=assignments/lesson-trace.json");
   await page.getByTestId("predict-steps").fill("17");
   await expect(page.getByTestId("predict-steps")).toHaveValue("17");
-  // Asked for as the page started, and held: the assignment is there, the lab's views not yet.
-  expect(asked).toHaveLength(1);
+  // Asked for once the page was idle, and held: the assignment is there, the lab's views not yet.
+  await expect.poll(() => asked.length).toBe(1);
   await expect(page.getByTestId("trace-table")).toHaveCount(0);
   await expect(page.getByTestId("diagram")).toHaveCount(0);
+  // Run's lock comes with the same module: pressed now, it waits for it, and nothing is lost.
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("run")).toBeEnabled();
+  await expect(page.getByTestId("confirm-blank")).toHaveCount(0);
   release();
   await expect(page.getByTestId("trace-table")).toBeVisible();
   await expect(page.getByTestId("diagram")).toBeVisible();
   await expect(page.getByTestId("glossary")).toBeVisible();
   await expect(page.getByTestId("predict-steps")).toHaveValue("17");
   await expect(page.getByTestId("later-missing")).toHaveCount(0);
+  // The press made while held is answered once the module is in (the other counts are blank).
+  await expect(page.getByTestId("confirm-blank")).toBeVisible();
+  expect(asked).toHaveLength(1);
 });
 
 test("if that module never comes, one line says so and the typed prediction stays", async ({ page }) => {
@@ -238,6 +245,11 @@ test("if that module never comes, one line says so and the typed prediction stay
   await page.getByTestId("predict-steps").fill("17");
   await expect(page.getByTestId("later-missing")).toHaveCount(1);
   await expect(page.getByTestId("later-missing")).toContainText("your predictions are kept");
+  await expect(page.getByTestId("predict-steps")).toHaveValue("17");
+  // Run cannot lock without it: said where Run's refusals stand, and the prediction stays.
+  await page.getByTestId("run").click();
+  await expect(page.getByTestId("run-blocked")).toContainText("could not be locked");
+  await expect(page.getByTestId("run")).toBeEnabled();
   await expect(page.getByTestId("predict-steps")).toHaveValue("17");
   await expect(page.getByTestId("crash")).toBeHidden();
   expect(errors).toEqual([]);

@@ -173,6 +173,8 @@ async function onPhone(browser, url, work) {
   await cdp.send("Network.emulateNetworkConditions", MOBILE);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.addInitScript(watch);
+  // MEASURE_HOLD_LATER=1: the split pages' later modules never arrive, to see what they cost.
+  if (process.env.MEASURE_HOLD_LATER) await page.route("**/split_*.wasm", () => {});
   await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
   const worked = await work(page);
   const figures = await page.evaluate(() => {
@@ -248,13 +250,23 @@ test("longest task for each input just over the line, and the real control plane
 
 test("loading on a phone: first working step and first paint", async ({ browser }) => {
   test.setTimeout(20 * 60_000);
+  // Each action is made as soon as its target can take it, watched frame by frame in the page:
+  // Playwright's own actions retry with a growing pause (up to 500 ms) while the target is not
+  // there yet, which counted the harness's wait as the page's (docs/size.md, 2026-12-06).
+  const ready = (page, testid) =>
+    page.waitForFunction((id) => {
+      const e = document.querySelector(`[data-testid=${id}]`);
+      return e && !e.disabled && !e.readOnly && e.getClientRects().length > 0;
+    }, testid, { polling: "raf", timeout: 60_000 });
   const plain = async (page) => {
+    await ready(page, "to-end");
     await page.getByTestId("to-end").click({ timeout: 60_000 });
     await page.waitForFunction(() => window.__t.stepped !== undefined, null, { timeout: 60_000 });
   };
   const pages = {
     plain: ["./", plain],
     assignment: ["./?assignment=assignments/lesson-trace.json", async (page) => {
+      await ready(page, "predict-steps");
       await page.getByTestId("predict-steps").fill("17", { timeout: 60_000 });
       await page.waitForFunction(() => window.__t.typed !== undefined, null, { timeout: 60_000 });
     }],
@@ -267,6 +279,7 @@ test("loading on a phone: first working step and first paint", async ({ browser 
     // The real control plane's page: its first working step is "Run to end" having moved the
     // scrubber to the run's last step (the default run, played from its objects checked in).
     kube: ["./?kube=1", async (page) => {
+      await ready(page, "to-end");
       await page.getByTestId("to-end").click({ timeout: 60_000 });
       await page.waitForFunction(() => {
         const s = document.querySelector("[data-testid=scrubber]");

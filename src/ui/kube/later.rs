@@ -1,10 +1,10 @@
 //! The parts of the kube page its first step does not need: the timeline, the restore panel,
 //! the cluster's fields, the manifest editor and the audit log. They are drawn through one
 //! split function, so the build cuts them and all they alone use into a module of their own
-//! (`split_kube_later.wasm`, scripts/split), which the page asks for as it mounts, after its own
-//! module has started; the first step waits for none of it (docs/size.md, "The kube page in two
-//! modules"). Leptos' `#[lazy]` is the same split, with a failed load a panic; here a module that
-//! does not arrive is said, and the rest of the page goes on.
+//! (`split_kube_later.wasm`, scripts/split), which the page asks for once it is idle after its
+//! own module has started (`browser::idle`); the first step waits for none of it (docs/size.md,
+//! "Pages in two modules"). Leptos' `#[lazy]` is the same split, with a failed load a panic;
+//! here a module that does not arrive is said, and the rest of the page goes on.
 
 use super::{audit, manifest, restore, scenario, timeline, Kube};
 use leptos::prelude::*;
@@ -64,6 +64,8 @@ fn draw(kube: Kube, which: Later) -> AnyView {
 pub fn later(kube: Kube, which: Later) -> impl IntoView {
     let says = matches!(which, Later::Panels(_));
     Suspend::new(async move {
+        #[cfg(feature = "split")]
+        crate::ui::browser::idle(crate::ui::browser::LATER_WAIT_MS).await;
         match drawn(kube, which).await {
             Ok(view) => Some(view),
             Err(Missing) => says.then(|| {

@@ -183,12 +183,15 @@ impl Transport for Kube {
     }
 }
 
-/// Mounts the page into the body, with its style sheet beside the lab's.
+/// Mounts the page into the body, with its style sheet beside the lab's (index.html's start asks
+/// for it with the wasm, so the first layout does not wait a round trip for it; added here only
+/// where the page was started otherwise).
 pub fn mount() {
     super::crash::arm();
     let document = web_sys::window().and_then(|w| w.document());
     if let Some(document) = &document {
-        if let Ok(link) = document.create_element("link") {
+        let asked = document.query_selector("link[href$='kube.css']").ok().flatten().is_some();
+        if let Some(link) = (!asked).then(|| document.create_element("link").ok()).flatten() {
             let _ = link.set_attribute("rel", "stylesheet");
             let _ = link.set_attribute("href", "kube.css");
             if let Some(head) = document.head() {
