@@ -75,8 +75,6 @@ pub(super) fn load(
     if let Source::Scenario(code) = &source {
         open_linked(lab, code, status, &shared);
     }
-    #[cfg(feature = "split")]
-    first_content(status, matches!(source, Source::Inline(_) | Source::File(_)));
     let to = Page { lab, status, loaded, predictions, a };
     let accept = move |text: Result<String, String>, origin: String| {
         match text.and_then(|text| read(text, &origin, a)) {
@@ -102,17 +100,6 @@ pub(super) fn load(
         Source::File(path) => fetch_file(path, status, accept, a),
     }
     move || shown(status.get(), loaded, lab, a)
-}
-
-/// Tells the page's later parts when its first content is in (`later::FirstContent`): at once
-/// without an assignment to read (`waits` false), else once it is read, refused or said to be
-/// slow. Only then does the page ask for its later module, so its download and drawing never
-/// come between the student and the first prediction.
-#[cfg(feature = "split")]
-fn first_content(status: RwSignal<Option<Status>>, waits: bool) {
-    let settled =
-        move || !waits || status.with(|s| s.as_ref().is_some_and(|s| !matches!(s, Status::Loading(_))));
-    provide_context(super::later::FirstContent(Signal::derive(settled)));
 }
 
 /// The assignment's text read, refused with its reason (naming where it came from, `origin`)

@@ -38,7 +38,7 @@ pub fn page_address() -> String {
 /// `most_ms` at the latest; at once where the browser offers no idle callbacks.
 /// A page in two modules asks for its later module here, so the first step the student takes does
 /// not queue behind that module's download and drawing (docs/size.md, "Pages in two modules").
-#[cfg(feature = "split")]
+#[cfg(all(feature = "split", feature = "kube"))]
 pub async fn idle(most_ms: u32) {
     use wasm_bindgen::{JsCast, JsValue};
     let promise = js_sys::Promise::new(&mut |resolve, _| {
@@ -59,5 +59,5 @@ pub async fn idle(most_ms: u32) {
 
 /// How long a page in two modules waits at most for the browser to be idle before it asks for its
 /// later module anyway: this lab's choice, not a browser's figure, changeable here.
-#[cfg(feature = "split")]
+#[cfg(all(feature = "split", feature = "kube"))]
 pub const LATER_WAIT_MS: u32 = 2_000;

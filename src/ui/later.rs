@@ -4,7 +4,7 @@
 //! `assignment_acts.rs`) and, after the lock, the reveal. In the assignment page's build (the
 //! `split` feature) they are reached through two split functions of one module, so the build cuts
 //! them and all they alone use into a module of their own (`split_lab_later.wasm`,
-//! scripts/split), asked for once the page is idle after it mounts; the student can read the
+//! scripts/split), asked for as the page mounts; the student can read the
 //! assignment and type predictions before it is in (docs/size.md, "Pages in two modules"). Every
 //! other build draws and acts at once, exactly as before.
 
@@ -90,12 +90,6 @@ fn panels_now(lab: Lab, t: &'static Messages, predictions: Predictions) -> impl 
     }
 }
 
-/// When the page's first content (the assignment, read or refused) is in: provided by
-/// `assignments::load`; the later places are not even asked for before.
-#[cfg(all(feature = "split", feature = "assignments"))]
-#[derive(Clone, Copy)]
-pub struct FirstContent(pub Signal<bool>);
-
 /// One of the places.
 #[cfg(all(feature = "split", feature = "assignments"))]
 #[derive(Clone)]
@@ -120,22 +114,11 @@ fn draw(lab: Lab, which: Later) -> AnyView {
 /// says so where the panels stand (one module holds all three places).
 #[cfg(all(feature = "split", feature = "assignments"))]
 fn drawn_later(lab: Lab, which: Later) -> impl IntoView {
-    // The places of the page as it starts wait for its first content, then for the browser to be
-    // idle; the reveal comes after the lock, which brought the module, and is drawn at once (the
-    // lock brings it into view).
-    let first = !matches!(which, Later::Reveal(..));
-    let content = use_context::<FirstContent>().map(|c| c.0);
-    move || content.is_none_or(|c| !first || c.get()).then(|| suspended(lab, which.clone(), first))
-}
-
-/// `which`, once its module is in (asked for once the browser is idle when `first`).
-#[cfg(all(feature = "split", feature = "assignments"))]
-fn suspended(lab: Lab, which: Later, first: bool) -> impl IntoView {
+    // Asked for as the page mounts. Asked for once the assignment was in and the browser idle,
+    // its views came just as a student could press Run, and moved the assignment panel under the
+    // press (docs/size.md, "Known, left for the next stop").
     let says = matches!(which, Later::Panels(..));
     Suspend::new(async move {
-        if first {
-            super::browser::idle(super::browser::LATER_WAIT_MS).await;
-        }
         match split::drawn(lab, which).await {
             Ok(view) => Some(view),
             Err(split::Missing) => says.then(|| {
