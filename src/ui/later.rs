@@ -92,7 +92,6 @@ fn panels_now(lab: Lab, t: &'static Messages, predictions: Predictions) -> impl 
 
 /// One of the places.
 #[cfg(all(feature = "split", feature = "assignments"))]
-#[derive(Clone)]
 pub enum Later {
     Diagram,
     Trace,
